@@ -1,0 +1,25 @@
+# Compile options shared by every prunebench target, attached to an interface
+# target (no global flags): link `prunebench::options` to inherit them.
+add_library(prunebench_options INTERFACE)
+add_library(prunebench::options ALIAS prunebench_options)
+
+target_compile_features(prunebench_options INTERFACE cxx_std_20)
+target_compile_options(prunebench_options INTERFACE -Wall -Wextra -Wpedantic)
+
+if(PRUNEBENCH_NATIVE)
+  include(CheckCXXCompilerFlag)
+  check_cxx_compiler_flag(-march=native PRUNEBENCH_HAS_MARCH_NATIVE)
+  if(PRUNEBENCH_HAS_MARCH_NATIVE)
+    target_compile_options(prunebench_options INTERFACE -march=native)
+  endif()
+endif()
+
+if(NOT PRUNEBENCH_PEXT)
+  target_compile_definitions(prunebench_options INTERFACE PRUNEBENCH_NO_PEXT)
+endif()
+
+if(PRUNEBENCH_SANITIZE)
+  target_compile_options(prunebench_options INTERFACE
+    -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(prunebench_options INTERFACE -fsanitize=address,undefined)
+endif()

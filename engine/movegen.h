@@ -1,0 +1,56 @@
+// Legal move generation.
+//
+// The fast generator produces legal moves directly, using a check mask (the
+// squares a non-king move must land on when in check) and pin rays (the line
+// a pinned piece may move along). Only king moves and en passant need a real
+// "is the king attacked afterwards?" test. The same code either fills a list
+// or just counts (bulk counting for perft), selected by a template sink.
+//
+// Order of generation (the "natural" order the unordered search sees):
+// pawn moves (captures and promotions first, then pushes), knights, bishops,
+// rooks, queens, king, castling; within a piece type by origin square a1..h8,
+// then destination a1..h8.
+#pragma once
+
+#include <cstddef>
+
+#include "engine/position.h"
+#include "engine/types.h"
+
+namespace prunebench {
+
+class MoveList {
+ public:
+  void push_back(Move m) { moves_[size_++] = m; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+  Move& operator[](std::size_t i) { return moves_[i]; }
+  Move operator[](std::size_t i) const { return moves_[i]; }
+  Move* begin() { return moves_; }
+  Move* end() { return moves_ + size_; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
+  bool contains(Move m) const {
+    for (Move x : *this)
+      if (x == m) return true;
+    return false;
+  }
+
+ private:
+  Move moves_[MAX_MOVES];
+  std::size_t size_ = 0;
+};
+
+// Appends every legal move of `pos` to `list` (which it clears first).
+void generate_legal(const Position& pos, MoveList& list);
+// The number of legal moves, without building the list.
+int count_legal(const Position& pos);
+// True if the side to move has at least one legal move (stops at the first).
+bool has_legal_move(const Position& pos);
+
+// The slow, obviously-correct oracle used only by tests: every pseudo-legal
+// move, kept if the mover's king is not attacked after playing it.
+void generate_legal_naive(const Position& pos, MoveList& list);
+
+}  // namespace prunebench

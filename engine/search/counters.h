@@ -1,0 +1,82 @@
+// Exact counts of what a search did. One plain struct, passed by reference,
+// summed across threads at the end: no globals, no atomics.
+//
+// Every field means exactly what its comment says; the README glossary and
+// docs/json-schema.md repeat these definitions, and the harness writes them to
+// JSON under the same names.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace prunebench {
+
+struct SearchCounters {
+  static constexpr int PLY_NB = 64;            // nodes_per_ply buckets (deeper plies land in the last)
+  static constexpr int CUTOFF_INDEX_NB = 32;   // cutoff_move_index buckets (later moves land in the last)
+
+  // One per entry into the search function, the root included. Under this
+  // definition full-width minimax to depth d visits perft(0)+...+perft(d).
+  std::uint64_t nodes = 0;
+  // Nodes scored without searching any child: horizon evaluations plus terminals.
+  std::uint64_t leaves = 0;
+  // Leaves with no legal move (chess: checkmate or stalemate; synthetic trees: their leaves).
+  std::uint64_t terminals = 0;
+  // Nodes whose move loop stopped early because a child's value reached beta.
+  std::uint64_t cutoffs = 0;
+  // Cut-offs caused by the first move searched.
+  std::uint64_t first_move_cutoffs = 0;
+  // PVS: null-window probes that failed high inside the window and were searched again.
+  std::uint64_t researches = 0;
+  // MTD(f): null-window searches of the root. Iterative deepening: summed over iterations.
+  std::uint64_t mtdf_passes = 0;
+  // Iterative deepening with aspiration: root searches repeated after a window failure.
+  std::uint64_t aspiration_researches = 0;
+  // Transposition table: lookups, lookups that found this node, and hits whose
+  // stored bound ended the node without searching it.
+  std::uint64_t tt_probes = 0;
+  std::uint64_t tt_hits = 0;
+  std::uint64_t tt_cutoffs = 0;
+  // Expected node type (Knuth-Moore) of every interior node, and what happened:
+  // a node "behaved as CUT" if it cut off, "as ALL" if it searched every child
+  // without raising alpha, otherwise "as PV".
+  std::uint64_t expected_pv = 0, expected_cut = 0, expected_all = 0;
+  std::uint64_t behaved_pv = 0, behaved_cut = 0, behaved_all = 0;
+
+  std::array<std::uint64_t, PLY_NB> nodes_per_ply{};
+  // cutoff_move_index[i]: cut-offs caused by the (i+1)-th move searched.
+  std::array<std::uint64_t, CUTOFF_INDEX_NB> cutoff_move_index{};
+
+  double first_move_cutoff_rate() const {
+    return cutoffs == 0 ? 0.0 : double(first_move_cutoffs) / double(cutoffs);
+  }
+
+  void count_node(int ply) {
+    ++nodes;
+    ++nodes_per_ply[ply < PLY_NB ? ply : PLY_NB - 1];
+  }
+
+  void count_cutoff(int move_index) {
+    ++cutoffs;
+    if (move_index == 0) ++first_move_cutoffs;
+    ++cutoff_move_index[move_index < CUTOFF_INDEX_NB ? move_index : CUTOFF_INDEX_NB - 1];
+  }
+
+  SearchCounters& operator+=(const SearchCounters& other);
+  bool operator==(const SearchCounters&) const = default;
+};
+
+inline SearchCounters& SearchCounters::operator+=(const SearchCounters& o) {
+  nodes += o.nodes; leaves += o.leaves; terminals += o.terminals;
+  cutoffs += o.cutoffs; first_move_cutoffs += o.first_move_cutoffs;
+  researches += o.researches; mtdf_passes += o.mtdf_passes;
+  aspiration_researches += o.aspiration_researches;
+  tt_probes += o.tt_probes; tt_hits += o.tt_hits; tt_cutoffs += o.tt_cutoffs;
+  expected_pv += o.expected_pv; expected_cut += o.expected_cut; expected_all += o.expected_all;
+  behaved_pv += o.behaved_pv; behaved_cut += o.behaved_cut; behaved_all += o.behaved_all;
+  for (int i = 0; i < PLY_NB; ++i) nodes_per_ply[i] += o.nodes_per_ply[i];
+  for (int i = 0; i < CUTOFF_INDEX_NB; ++i) cutoff_move_index[i] += o.cutoff_move_index[i];
+  return *this;
+}
+
+}  // namespace prunebench

@@ -26,6 +26,9 @@ class Position {
  public:
   static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+  // An empty board (no kings: not a legal position). Use from_fen or start.
+  Position();
+
   // Parses and validates `fen`. Lenient forms accepted: missing move counters
   // (taken as "0 1") and runs of spaces between fields.
   static FenResult from_fen(std::string_view fen);
@@ -85,7 +88,7 @@ class Position {
 
   Bitboard by_type_[PIECE_TYPE_NB] = {};
   Bitboard by_color_[COLOR_NB] = {};
-  std::uint8_t board_[SQUARE_NB] = {};
+  std::uint8_t board_[SQUARE_NB];
   Key key_ = 0;
   Score material_[COLOR_NB] = {};
   Color side_to_move_ = WHITE;

@@ -1,0 +1,31 @@
+// perft: the number of legal move sequences of a given length, the standard
+// test of a move generator against published counts.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/position.h"
+
+namespace prunebench {
+
+// Leaf count with bulk counting: at the last ply the legal moves are counted,
+// not played. perft(pos, 0) == 1.
+std::uint64_t perft(const Position& pos, int depth);
+
+// The same count, playing every move down to the leaves (no bulk counting):
+// measures make/unmake speed.
+std::uint64_t perft_make_every_leaf(const Position& pos, int depth);
+
+// The same count using the naive oracle generator (tests only: slow).
+std::uint64_t perft_naive(const Position& pos, int depth);
+
+struct DivideEntry {
+  Move move;
+  std::uint64_t nodes;
+};
+
+// perft(depth - 1) below each root move, in generation order (depth >= 1).
+std::vector<DivideEntry> divide(const Position& pos, int depth);
+
+}  // namespace prunebench

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages prunebench needs, only those missing.
+# Usage: scripts/install-deps.sh
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build clang git
+  libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
+  python3-matplotlib python3-pandas python3-pytest
+  jupyter-nbconvert python3-ipykernel
+  stockfish
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing missing packages: ${missing[*]}" >&2
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 2; }
+  as_root=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

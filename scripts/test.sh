@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# README command 2: builds and runs every test.
+#   1. the Release build: GoogleTest (default label "fast"; `ctest -L slow` for the rest)
+#   2. an AddressSanitizer + UndefinedBehaviorSanitizer build running the same tests
+#   3. pytest for the Python scripts (and the notebook, executed headless)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+
+echo "== Release build and tests"
+scripts/build.sh build
+ctest --test-dir build -L fast --output-on-failure -j "$(nproc)"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+scripts/build.sh build-asan -DPRUNEBENCH_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan -L fast --output-on-failure -j "$(nproc)"
+
+if [ -d tests/scripts ] && ls tests/scripts/test_*.py >/dev/null 2>&1; then
+  echo "== Python scripts"
+  /usr/bin/python3 -m pytest tests/scripts -q
+fi

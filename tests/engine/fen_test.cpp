@@ -1,0 +1,90 @@
+// Strict FEN: every malformed or impossible input rejected with a message
+// naming the problem; the documented lenient forms accepted and normalized.
+#include <gtest/gtest.h>
+
+#include "engine/position.h"
+
+namespace prunebench {
+namespace {
+
+struct BadFen {
+  const char* fen;
+  const char* message;  // a substring the error must contain
+};
+
+const BadFen BAD_FENS[] = {
+    {"", "expected 6 fields"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "expected 6 fields"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "unexpected text after the fullmove number"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "bad character 'X'"},
+    {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "bad character '9'"},
+    {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has 7 squares"},
+    {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has more than 8 squares"},
+    {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7 ranks"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 ranks"},
+    {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "black has 0 kings"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "white has 2 kings"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w kq - 0 1", "pawn on the first or last rank (h1)"},
+    {"Pnbqkbnr/1ppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQk - 0 1", "pawn on the first or last rank (a8)"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move must be 'w' or 'b'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "bad castling character 'x'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "castling right 'K' given twice"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "castling right 'K' needs the king on e1 and a rook on h1"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w Qkq - 0 1", "castling right 'Q' needs the king on e1"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en-passant square e3 could not come from a double pawn push"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en-passant square e6 could not come from a double pawn push"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "bad en-passant square 'z9'"},
+    {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1", "en-passant square e5 could not come from"},
+    {"4k3/8/8/8/8/8/8/4K2r b - - 0 1", "the side not to move (white) is in check"},
+    {"4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1", "the side not to move (black) is in check"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove clock '-1' is not a non-negative integer"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock 'x'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one", "fullmove number 'one'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5", "fullmove number '1.5'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;", "fullmove number '1;'"},
+};
+
+TEST(Fen, RejectsMalformedAndIllegalInput) {
+  for (const BadFen& bad : BAD_FENS) {
+    const FenResult result = Position::from_fen(bad.fen);
+    EXPECT_FALSE(result.ok()) << "accepted: " << bad.fen;
+    EXPECT_NE(result.error.find(bad.message), std::string::npos)
+        << "for '" << bad.fen << "' expected '" << bad.message << "', got '" << result.error << "'";
+    EXPECT_EQ(result.error.find('\n'), std::string::npos) << "error must be one line";
+  }
+}
+
+TEST(Fen, AcceptsAndNormalizesLenientForms) {
+  const std::string normal = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  for (const char* lenient : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+                              "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq   -   0   1  ",
+                              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq - 0 1"}) {
+    const FenResult result = Position::from_fen(lenient);
+    ASSERT_TRUE(result.ok()) << lenient << ": " << result.error;
+    EXPECT_EQ(result.position.fen(), normal);
+  }
+}
+
+TEST(Fen, RoundTripsAndKeepsEveryField) {
+  for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                          "8/8/8/8/8/8/6k1/4K2R b K - 17 42", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}) {
+    const FenResult result = Position::from_fen(fen);
+    ASSERT_TRUE(result.ok()) << result.error;
+    EXPECT_EQ(result.position.fen(), fen);
+  }
+}
+
+TEST(Fen, StartPositionFields) {
+  const Position pos = Position::start();
+  EXPECT_EQ(pos.side_to_move(), WHITE);
+  EXPECT_EQ(pos.castling_rights(), ANY_CASTLING);
+  EXPECT_EQ(pos.en_passant_square(), NO_SQUARE);
+  EXPECT_EQ(pos.piece_on(E1), W_KING);
+  EXPECT_EQ(pos.piece_on(D8), B_QUEEN);
+  EXPECT_EQ(pos.material(WHITE), 8 * 100 + 2 * 320 + 2 * 330 + 2 * 500 + 900);
+  EXPECT_EQ(pos.material(BLACK), pos.material(WHITE));
+}
+
+}  // namespace
+}  // namespace prunebench

@@ -1,0 +1,58 @@
+#!/usr/bin/python3
+"""Tables (Markdown, CSV) and plots (PNG, SVG) from a prunebench run file.
+
+    make_tables.py RUN.json [--tree-dir DIR] [--out DIR] [--reference]
+
+Prints the files written, one per line. Tables whose baseline mode is not in
+the run (minimax for reductions, unordered for ordering gains) are skipped
+with a note on stderr. Exit status: 0 success, 2 unusable input or output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import prunebench_data
+import prunebench_report
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2  # same meaning as the prunebench binary's exit status 2
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Write reduction, ordering-gain, minimal-tree and cut-off tables "
+                    "(.md, .csv) and plots (.png, .svg) for a prunebench run.")
+    parser.add_argument("run", metavar="RUN.json", help="output of 'prunebench run'")
+    parser.add_argument("--tree-dir", metavar="DIR",
+                        help="directory of 'prunebench tree' JSON files "
+                             "(random, standing, theory) to tabulate as well")
+    parser.add_argument("--out", metavar="DIR", default=".",
+                        help="directory to write into, created if needed (default: .)")
+    parser.add_argument("--reference", action="store_true",
+                        help="add the reference articles' figures beside ours "
+                             "(scripts/reference_figures.json)")
+    return parser.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    try:
+        written, notes = prunebench_report.write_report(
+            args.run, tree_dir=args.tree_dir, out_dir=args.out, use_reference=args.reference)
+    except prunebench_data.DataError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as error:  # the output side: unwritable directory, full disk
+        print(f"error: cannot write to {args.out}: {error.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    for path in written:
+        print(path)
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

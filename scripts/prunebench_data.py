@@ -1,0 +1,689 @@
+#!/usr/bin/python3
+"""Load, validate and tabulate the JSON files that prunebench writes.
+
+The one module every script and notebook imports, so that a file is read and
+checked in exactly one way (formats: docs/json-schema.md). Sections:
+
+  loading     load() reads a file, checks schema_version, kind and the fields
+              the tables use, and raises DataError with a one-line message;
+  frames      runs as pandas DataFrames (records with counters; positions);
+  theory      the Knuth-Moore minimal tree (reference 001);
+  tables      reductions, ordering gains, minimal-tree ratios, cut-off rates,
+              random-tree, standing-tree and theory tables, each computed as a
+              DataFrame, optionally with the articles' figures beside ours;
+  rendering   any table as Markdown or CSV text.
+
+Computing is kept apart from printing: table functions return DataFrames and
+never format numbers; only the rendering section does.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+import pandas as pd
+
+SCHEMA_VERSION = 1
+REFERENCE_PATH = Path(__file__).resolve().with_name("reference_figures.json")
+
+# Modes the comparison tables are measured against (names given to `prunebench run`).
+MINIMAX = "minimax"
+UNORDERED = "unordered"
+# spec.algorithm values that search the full tree: they prune nothing, so they
+# are baselines, never entries of the ordering, minimal-tree or cut-off tables.
+FULL_WIDTH_ALGORITHMS = ("minimax", "negamax")
+
+
+class DataError(Exception):
+    """A file that cannot be used. str() is one line that names the file."""
+
+
+# --------------------------------------------------------------------------
+# loading and validation
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Type:
+    """A JSON value type as the error message names it, and its test."""
+
+    description: str
+    accepts: Callable[[object], bool]
+
+
+def _is_int(value: object) -> bool:
+    # bool is a subclass of int in Python, but `true` is not a count in JSON.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _list_of(item: _Type, plural: str) -> _Type:
+    return _Type(f"a list of {plural}",
+                 lambda v: isinstance(v, list) and all(item.accepts(x) for x in v))
+
+
+def _nullable(kind: _Type) -> _Type:
+    return _Type(f"{kind.description} or null", lambda v: v is None or kind.accepts(v))
+
+
+INTEGER = _Type("an integer", _is_int)
+COUNT = _Type("a non-negative integer", lambda v: _is_int(v) and v >= 0)
+NUMBER = _Type("a number", _is_number)
+STRING = _Type("a string", lambda v: isinstance(v, str))
+OBJECT = _Type("an object", lambda v: isinstance(v, dict))
+ARRAY = _Type("an array", lambda v: isinstance(v, list))
+
+# Required fields (name -> type) and optional ones (type checked when present),
+# limited to what the tables read, so that new fields never break old readers.
+RUN_FIELDS = {"context": OBJECT, "positions": ARRAY, "records": ARRAY}
+COUNTS = _list_of(COUNT, "non-negative integers")
+
+POSITION_FIELDS = {"id": STRING, "fen": STRING, "perft": COUNTS}
+POSITION_OPTIONAL = {"suite": STRING, "material": OBJECT,
+                     "effective_branching_factor": _list_of(NUMBER, "numbers"),
+                     "minimal_tree": COUNTS}
+RECORD_FIELDS = {"position_id": STRING, "depth": COUNT, "mode": STRING, "spec": OBJECT,
+                 "counters": OBJECT}
+RECORD_OPTIONAL = {"score": INTEGER, "best_move": _nullable(STRING), "seconds": NUMBER,
+                   "nodes_per_second": NUMBER}
+COUNTER_FIELDS = {"nodes": COUNT, "leaves": COUNT, "cutoffs": COUNT, "first_move_cutoffs": COUNT}
+COUNTER_OPTIONAL = {"first_move_cutoff_rate": NUMBER, "nodes_per_ply": COUNTS,
+                    "cutoff_move_index": COUNTS}
+
+TREE_FIELDS = {"context": OBJECT, "experiment": OBJECT, "minimal_tree_leaves": COUNT,
+               "full_tree_leaves": COUNT, "trees": ARRAY}
+EXPERIMENT_FIELDS = {"branching": COUNT, "depth": COUNT, "order": STRING, "algo": STRING}
+EXPERIMENT_OPTIONAL = {"trees": COUNT, "seed": INTEGER, "guess": _nullable(INTEGER)}
+TREE_ROW_FIELDS = {"index": COUNT, "value": INTEGER, "leaves": COUNT, "nodes": COUNT}
+TREE_ROW_OPTIONAL = {"passes": _nullable(COUNT), "researches": COUNT}
+
+STANDING_FIELDS = {"order": STRING, "value": INTEGER, "leaves_examined": COUNT,
+                   "leaves": _list_of(INTEGER, "integers")}
+THEORY_FIELDS = {"rows": ARRAY}
+THEORY_ROW_FIELDS = {"branching": COUNT, "depth": COUNT, "minimax_leaves": COUNT,
+                     "best_case_leaves": COUNT}
+
+TREE_LAB_KINDS = ("tree", "standing", "theory")
+
+
+def _json_type_name(value: object) -> str:
+    """The JSON name of a parsed value's type, for error messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def _check_fields(obj: dict, required: dict, where: str, path,
+                  optional: dict | None = None) -> None:
+    """Raise DataError unless obj has every required field with the right type."""
+    for name, kind in required.items():
+        if name not in obj:
+            raise DataError(f"{path}: missing field {where}{name}")
+        _check_type(obj[name], kind, f"{where}{name}", path)
+    for name, kind in (optional or {}).items():
+        if name in obj:
+            _check_type(obj[name], kind, f"{where}{name}", path)
+
+
+def _check_type(value: object, kind: _Type, field: str, path) -> None:
+    if not kind.accepts(value):
+        raise DataError(f"{path}: {field} must be {kind.description}, "
+                        f"got {_json_type_name(value)}")
+
+
+def _reject_constant(name: str):
+    # Python's json accepts NaN and Infinity; JSON (and prunebench) does not.
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _parse_json(text: str, path):
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        # Running out of input (the writer was killed, the copy was cut short)
+        # is common enough to deserve its own words.
+        at_end = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+        where = f"line {error.lineno} column {error.colno}"
+        if at_end:
+            raise DataError(f"{path}: truncated JSON (input ends inside a value at {where})") \
+                from None
+        raise DataError(f"{path}: not valid JSON ({error.msg} at {where})") from None
+    except ValueError as error:
+        raise DataError(f"{path}: not valid JSON ({error})") from None
+
+
+def read_json(path) -> object:
+    """Read and parse one JSON file; every failure becomes a DataError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise DataError(f"{path}: is a directory, not a JSON file") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not UTF-8 text") from None
+    except OSError as error:
+        raise DataError(f"{path}: cannot read ({error.strerror})") from None
+    if not text.strip():
+        raise DataError(f"{path}: empty file")
+    return _parse_json(text, path)
+
+
+def _check_header(document: object, path, kinds: tuple[str, ...]) -> None:
+    if not isinstance(document, dict):
+        raise DataError(f"{path}: expected a JSON object at the top level, "
+                        f"got {_json_type_name(document)}")
+    _check_fields(document, {"schema_version": INTEGER, "kind": STRING}, "", path)
+    if document["schema_version"] != SCHEMA_VERSION:
+        raise DataError(f"{path}: schema_version {document['schema_version']} is not supported "
+                        f"(this reader knows {SCHEMA_VERSION})")
+    if document["kind"] not in kinds:
+        expected = " or ".join(repr(k) for k in kinds)
+        raise DataError(f"{path}: kind is {document['kind']!r}, expected {expected}")
+
+
+def _each(document: dict, field: str, path) -> Iterable[tuple[str, dict]]:
+    """Yield (location, element) for a field holding an array of objects."""
+    for index, element in enumerate(document[field]):
+        where = f"{field}[{index}]"
+        _check_type(element, OBJECT, where, path)
+        yield where + ".", element
+
+
+def _validate_run(run: dict, path) -> None:
+    _check_fields(run, RUN_FIELDS, "", path)
+    ids = set()
+    for where, position in _each(run, "positions", path):
+        _check_fields(position, POSITION_FIELDS, where, path, POSITION_OPTIONAL)
+        if position["id"] in ids:
+            raise DataError(f"{path}: position id {position['id']!r} appears twice")
+        ids.add(position["id"])
+    if not run["records"]:
+        raise DataError(f"{path}: records is empty")
+    seen = set()
+    for where, record in _each(run, "records", path):
+        _check_fields(record, RECORD_FIELDS, where, path, RECORD_OPTIONAL)
+        _check_fields(record["counters"], COUNTER_FIELDS, where + "counters.", path,
+                      COUNTER_OPTIONAL)
+        if record["position_id"] not in ids:
+            raise DataError(f"{path}: {where}position_id {record['position_id']!r} "
+                            f"is not in positions")
+        key = (record["position_id"], record["depth"], record["mode"])
+        if key in seen:
+            raise DataError(f"{path}: {where[:-1]} repeats position {key[0]!r} "
+                            f"depth {key[1]} mode {key[2]!r}")
+        seen.add(key)
+
+
+def _validate_tree(tree: dict, path) -> None:
+    _check_fields(tree, TREE_FIELDS, "", path)
+    _check_fields(tree["experiment"], EXPERIMENT_FIELDS, "experiment.", path, EXPERIMENT_OPTIONAL)
+    if not tree["trees"]:
+        raise DataError(f"{path}: trees is empty")
+    for where, row in _each(tree, "trees", path):
+        _check_fields(row, TREE_ROW_FIELDS, where, path, TREE_ROW_OPTIONAL)
+
+
+def _validate_standing(standing: dict, path) -> None:
+    _check_fields(standing, STANDING_FIELDS, "", path)
+
+
+def _validate_theory(theory: dict, path) -> None:
+    _check_fields(theory, THEORY_FIELDS, "", path)
+    for where, row in _each(theory, "rows", path):
+        _check_fields(row, THEORY_ROW_FIELDS, where, path)
+
+
+_VALIDATORS = {"run": _validate_run, "tree": _validate_tree,
+               "standing": _validate_standing, "theory": _validate_theory}
+
+
+def load(path, kinds: str | tuple[str, ...]) -> dict:
+    """Read a prunebench file, check it is one of `kinds`, and validate it."""
+    kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    document = read_json(path)
+    _check_header(document, path, kinds)
+    _VALIDATORS[document["kind"]](document, path)
+    return document
+
+
+def load_run(path) -> dict:
+    return load(path, "run")
+
+
+def load_tree_lab(directory) -> dict[str, list[dict]]:
+    """Every tree, standing and theory file in a directory, by kind, in name order."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise DataError(f"{directory}: no such directory")
+    paths = sorted(directory.glob("*.json"))
+    if not paths:
+        raise DataError(f"{directory}: no .json files")
+    by_kind: dict[str, list[dict]] = {kind: [] for kind in TREE_LAB_KINDS}
+    for path in paths:
+        document = load(path, TREE_LAB_KINDS)
+        by_kind[document["kind"]].append(document)
+    return by_kind
+
+
+def load_reference(path=REFERENCE_PATH) -> dict:
+    """The articles' figures (scripts/reference_figures.json)."""
+    reference = read_json(path)
+    for section in ("chess", "random_trees", "standing_tree", "theory"):
+        if not isinstance(reference, dict) or section not in reference:
+            raise DataError(f"{path}: missing section {section}")
+    return reference
+
+
+# --------------------------------------------------------------------------
+# frames
+# --------------------------------------------------------------------------
+
+
+def _ordered(values: Iterable[str]) -> list[str]:
+    """Distinct values in order of first appearance."""
+    return list(dict.fromkeys(values))
+
+
+def _record_row(record: dict) -> dict:
+    spec = record["spec"]
+    row = {"position": record["position_id"], "depth": record["depth"], "mode": record["mode"],
+           "algorithm": spec.get("algorithm"), "ordering": spec.get("ordering"),
+           "score": record.get("score"), "best_move": record.get("best_move")}
+    # Scalar counters become columns; per-ply and per-index arrays stay out.
+    row.update({name: value for name, value in record["counters"].items()
+                if not isinstance(value, list)})
+    row["seconds"] = record.get("seconds")
+    row["nodes_per_second"] = record.get("nodes_per_second")
+    return row
+
+
+def records_frame(run: dict) -> pd.DataFrame:
+    """One row per record: position, depth, mode, spec summary, every scalar counter.
+
+    `position` and `mode` are ordered categoricals (suite order, command-line
+    order) so that every table sorts the way the run was given.
+    """
+    frame = pd.DataFrame([_record_row(r) for r in run["records"]])
+    frame["position"] = pd.Categorical(frame["position"], ordered=True,
+                                       categories=[p["id"] for p in run["positions"]])
+    frame["mode"] = pd.Categorical(frame["mode"], ordered=True,
+                                   categories=_ordered(r["mode"] for r in run["records"]))
+    return frame.sort_values(["position", "depth", "mode"], kind="stable").reset_index(drop=True)
+
+
+def positions_frame(run: dict) -> pd.DataFrame:
+    """One row per position: id, suite, FEN, material balance, deepest perft."""
+    rows = [{"position": p["id"], "suite": p.get("suite"), "fen": p["fen"],
+             "material_balance": p.get("material", {}).get("balance"),
+             "max_depth": len(p["perft"]) - 1} for p in run["positions"]]
+    return pd.DataFrame(rows)
+
+
+def _branching_at(position: dict, depth: int) -> float:
+    given = position.get("effective_branching_factor", [])
+    if len(given) >= depth:
+        return float(given[depth - 1])
+    return effective_branching_factor(position["perft"], depth)
+
+
+def _minimal_tree_at(position: dict, depth: int, branching: float):
+    given = position.get("minimal_tree", [])
+    if len(given) >= depth:
+        return given[depth - 1]
+    if branching <= 0:
+        return None  # no legal moves at this depth: no tree to prove
+    return round(minimal_tree_leaves(branching, depth))
+
+
+def position_depths_frame(run: dict) -> pd.DataFrame:
+    """One row per position and depth: perft, effective branching factor, minimal tree.
+
+    Uses the file's effective_branching_factor and minimal_tree when present,
+    and recomputes them from perft otherwise.
+    """
+    rows = []
+    for position in run["positions"]:
+        for depth in range(1, len(position["perft"])):
+            branching = _branching_at(position, depth)
+            rows.append({"position": position["id"], "depth": depth,
+                         "perft": position["perft"][depth],
+                         "effective_branching_factor": branching,
+                         "minimal_tree": _minimal_tree_at(position, depth, branching)})
+    frame = pd.DataFrame(rows, columns=["position", "depth", "perft", "effective_branching_factor",
+                                        "minimal_tree"])
+    frame["position"] = pd.Categorical(frame["position"], ordered=True,
+                                       categories=[p["id"] for p in run["positions"]])
+    frame["minimal_tree"] = frame["minimal_tree"].astype("Int64")
+    return frame
+
+
+# --------------------------------------------------------------------------
+# theory (reference 001: Knuth and Moore, 1975)
+# --------------------------------------------------------------------------
+
+
+def minimal_tree_leaves(branching, depth: int):
+    """Leaves of the minimal tree: b^ceil(d/2) + b^floor(d/2) - 1.
+
+    Two strategy trees prove the root value, one per player, and they share
+    the principal variation's leaf. Exact for integer b.
+    """
+    return branching ** ((depth + 1) // 2) + branching ** (depth // 2) - 1
+
+
+def effective_branching_factor(perft: list[int], depth: int) -> float:
+    """b_d = perft(d)^(1/d): the uniform branching that gives the same tree size."""
+    return perft[depth] ** (1.0 / depth)
+
+
+# --------------------------------------------------------------------------
+# chess tables
+# --------------------------------------------------------------------------
+
+
+def _is_full_width(records: pd.DataFrame) -> pd.Series:
+    return (records["mode"] == MINIMAX) | records["algorithm"].isin(FULL_WIDTH_ALGORITHMS)
+
+
+def _against_baseline(records: pd.DataFrame, baseline: str, compared: pd.Series,
+                      ratio: str) -> pd.DataFrame:
+    """Compared records beside the baseline mode's nodes at the same position and depth.
+
+    `ratio` = baseline nodes / nodes, so larger means the mode searched less.
+    Empty when the run has no baseline records.
+    """
+    base_column = f"{baseline}_nodes"
+    base = records.loc[records["mode"] == baseline, ["position", "depth", "nodes"]]
+    base = base.rename(columns={"nodes": base_column})
+    rows = records.loc[compared & (records["mode"] != baseline),
+                       ["position", "depth", "mode", "nodes"]]
+    table = rows.merge(base, on=["position", "depth"], how="inner")
+    table = table[["position", "depth", "mode", base_column, "nodes"]]
+    table[ratio] = table[base_column] / table["nodes"]
+    return table.sort_values(["position", "depth", "mode"], kind="stable").reset_index(drop=True)
+
+
+def reduction_table(records: pd.DataFrame, reference: dict | None = None) -> pd.DataFrame:
+    """Minimax against every other mode: reduction = minimax nodes / mode nodes."""
+    table = _against_baseline(records, MINIMAX, records["mode"] != MINIMAX, "reduction")
+    if reference is not None:
+        table = _with_article_ratio(table, reference, MINIMAX, "reduction")
+    return table
+
+
+def ordering_gain_table(records: pd.DataFrame, reference: dict | None = None) -> pd.DataFrame:
+    """Unordered alpha-beta against every other pruning mode: gain = unordered / mode nodes."""
+    table = _against_baseline(records, UNORDERED, ~_is_full_width(records), "gain")
+    if reference is not None:
+        table = _with_article_ratio(table, reference, UNORDERED, "gain")
+    return table
+
+
+def minimal_tree_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.DataFrame:
+    """Every pruning mode against the Knuth-Moore minimal tree for its position's b_d.
+
+    The minimal tree counts leaves; `nodes_ratio` compares it with all nodes
+    (as reference 000 does), `leaves_ratio` like with like.
+    """
+    rows = records.loc[~_is_full_width(records), ["position", "depth", "mode", "nodes", "leaves"]]
+    table = rows.merge(position_depths[["position", "depth", "effective_branching_factor",
+                                        "minimal_tree"]],
+                       on=["position", "depth"], how="inner")
+    table = table.dropna(subset=["minimal_tree"])
+    minimal = table["minimal_tree"].astype("float64")
+    table["nodes_ratio"] = table["nodes"] / minimal
+    table["leaves_ratio"] = table["leaves"] / minimal
+    columns = ["position", "depth", "mode", "effective_branching_factor", "minimal_tree",
+               "nodes", "nodes_ratio", "leaves", "leaves_ratio"]
+    table = table[columns].sort_values(["position", "depth", "mode"], kind="stable")
+    return table.reset_index(drop=True)
+
+
+def cutoff_rate_table(records: pd.DataFrame) -> pd.DataFrame:
+    """Cut-offs and the share caused by the first move searched (ordering quality).
+
+    The rate is recomputed from the counts, and left empty when there was no
+    cut-off, rather than reported as 0 %.
+    """
+    table = records.loc[~_is_full_width(records),
+                        ["position", "depth", "mode", "cutoffs", "first_move_cutoffs"]].copy()
+    cutoffs = table["cutoffs"].astype("float64")
+    table["first_move_cutoff_rate"] = (table["first_move_cutoffs"] / cutoffs).where(cutoffs > 0)
+    return table.reset_index(drop=True)
+
+
+def pooled_cutoff_rates(records: pd.DataFrame) -> pd.DataFrame:
+    """Per mode and depth, the first-move cut-off rate over all positions' cut-offs.
+
+    Pooling counts (not averaging rates) weights each position by its cut-offs,
+    so a position with three cut-offs cannot swing the figure.
+    """
+    rates = cutoff_rate_table(records)
+    grouped = rates.groupby(["mode", "depth"], observed=True)
+    pooled = grouped[["cutoffs", "first_move_cutoffs"]].sum().reset_index()
+    cutoffs = pooled["cutoffs"].astype("float64")
+    pooled["first_move_cutoff_rate"] = (pooled["first_move_cutoffs"] / cutoffs).where(cutoffs > 0)
+    return pooled
+
+
+def geometric_mean_over_positions(table: pd.DataFrame, column: str) -> pd.DataFrame:
+    """Per depth and mode, the geometric mean of a positive column over all positions.
+
+    Ratios multiply, so their geometric mean is the honest average; used to
+    summarise runs with too many positions for one panel each.
+    """
+    grouped = table.groupby(["depth", "mode"], observed=True)[column]
+    summary = grouped.agg(lambda values: math.exp(values.map(math.log).mean()))
+    summary = summary.reset_index()
+    count = table["position"].nunique()
+    summary.insert(0, "position", f"geometric mean of {count} positions")
+    return summary
+
+
+# --------------------------------------------------------------------------
+# reference figures (scripts/reference_figures.json)
+# --------------------------------------------------------------------------
+
+
+def article_nodes(reference: dict, position: str, mode: str, depth: int) -> int | None:
+    """Reference 000's node count for a position id, mode and depth, if it printed one."""
+    by_mode = reference["chess"]["nodes"].get(str(position), {})
+    return by_mode.get(str(mode), {}).get(str(depth))
+
+
+def _with_article_ratio(table: pd.DataFrame, reference: dict, baseline: str,
+                        ratio: str) -> pd.DataFrame:
+    """Add the article's node count for each row and the ratio it implies."""
+    keys = list(zip(table["position"], table["mode"], table["depth"]))
+    mode_nodes = [article_nodes(reference, p, m, d) for p, m, d in keys]
+    base_nodes = [article_nodes(reference, p, baseline, d) for p, _, d in keys]
+    table = table.copy()
+    table["article_nodes"] = pd.array(mode_nodes, dtype="Int64")
+    table[f"article_{ratio}"] = [b / n if b is not None and n is not None else math.nan
+                                 for b, n in zip(base_nodes, mode_nodes)]
+    return table
+
+
+def _order_key(order: str) -> str:
+    """'best-first', 'BEST_FIRST' and 'best' name the same synthetic-tree order."""
+    key = order.lower().replace("_", "-")
+    return key[:-len("-first")] if key.endswith("-first") else key
+
+
+def _article_tree_experiment(reference: dict, experiment: dict) -> dict:
+    section = reference["random_trees"]
+    if (experiment["branching"], experiment["depth"]) != (section["branching"], section["depth"]):
+        return {}
+    for candidate in section["experiments"]:
+        if (_order_key(candidate["order"]) == _order_key(experiment["order"])
+                and candidate["algo"] == experiment["algo"]
+                and candidate.get("guess") == experiment.get("guess")):
+            return candidate
+    return {}
+
+
+# --------------------------------------------------------------------------
+# tree-lab tables
+# --------------------------------------------------------------------------
+
+
+def experiment_label(experiment: dict) -> str:
+    """'natural alphabeta', 'random pvs', 'natural mtdf guess=0'."""
+    label = f"{experiment['order']} {experiment['algo']}"
+    if experiment.get("guess") is not None:
+        label += f" guess={experiment['guess']}"
+    return label
+
+
+def _random_tree_row(tree: dict) -> dict:
+    leaves = [row["leaves"] for row in tree["trees"]]
+    passes = [row["passes"] for row in tree["trees"] if row.get("passes") is not None]
+    experiment = tree["experiment"]
+    mean_leaves = sum(leaves) / len(leaves)
+    return {"experiment": experiment_label(experiment), "branching": experiment["branching"],
+            "depth": experiment["depth"], "trees": len(leaves), "mean_leaves": mean_leaves,
+            "min_leaves": min(leaves), "max_leaves": max(leaves),
+            "minimal_tree": tree["minimal_tree_leaves"],
+            "ratio_to_minimal": mean_leaves / tree["minimal_tree_leaves"],
+            "mean_passes": sum(passes) / len(passes) if passes else math.nan}
+
+
+def _article_tree_columns(reference: dict, experiment: dict) -> dict:
+    article = _article_tree_experiment(reference, experiment)
+    mean = article.get("mean_leaves")
+    ratio = article.get("ratio_to_minimal")
+    if ratio is None and mean is not None:
+        ratio = mean / reference["random_trees"]["minimal_tree_leaves"]
+    return {"article_mean_leaves": math.nan if mean is None else float(mean),
+            "article_ratio": math.nan if ratio is None else float(ratio)}
+
+
+def random_tree_table(trees: list[dict], reference: dict | None = None) -> pd.DataFrame:
+    """One row per experiment file: leaves read over its trees, against the minimal tree.
+
+    Summaries are recomputed from the per-tree rows, the raw measurements.
+    """
+    rows = []
+    for tree in trees:
+        row = _random_tree_row(tree)
+        if reference is not None:
+            row.update(_article_tree_columns(reference, tree["experiment"]))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def standing_table(standings: list[dict], reference: dict | None = None) -> pd.DataFrame:
+    """Reference 002's 3x3 tree searched in each branch order: value and leaves read."""
+    rows = []
+    for standing in sorted(standings, key=lambda s: s["order"]):
+        row = {"order": standing["order"], "value": standing["value"],
+               "leaves_examined": standing["leaves_examined"]}
+        if reference is not None:
+            article = reference["standing_tree"]
+            row["article_value"] = article["value"]
+            row["article_leaves_examined"] = article["leaves_examined"].get(standing["order"])
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    if "article_leaves_examined" in table:
+        table["article_leaves_examined"] = table["article_leaves_examined"].astype("Int64")
+    return table
+
+
+def theory_table(theories: list[dict], reference: dict | None = None) -> pd.DataFrame:
+    """b^d leaves for full minimax against the best case, per (b, d)."""
+    rows = [dict(row) for theory in theories for row in theory["rows"]]
+    columns = ["branching", "depth", "minimax_leaves", "best_case_leaves"]
+    table = pd.DataFrame(rows, columns=columns).drop_duplicates(["branching", "depth"], keep="last")
+    if reference is not None:
+        article = {(r["branching"], r["depth"]): r for r in reference["theory"]["rows"]}
+        for column in ("minimax_leaves", "best_case_leaves"):
+            values = [article.get((b, d), {}).get(column)
+                      for b, d in zip(table["branching"], table["depth"])]
+            table[f"article_{column}"] = pd.array(values, dtype="Int64")
+    return table.reset_index(drop=True)
+
+
+# --------------------------------------------------------------------------
+# rendering
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """A computed table and the words that go with it."""
+
+    name: str                    # file stem: <name>.md, <name>.csv
+    title: str
+    frame: pd.DataFrame
+    notes: tuple[str, ...] = ()  # one paragraph each, printed under the table
+
+
+# Headers where replacing "_" with a space is not enough.
+COLUMN_LABELS = {
+    "reduction": "reduction ×", "article_reduction": "article reduction ×",
+    "gain": "gain ×", "article_gain": "article gain ×",
+    "branching": "b", "effective_branching_factor": "b_d",
+    "nodes_ratio": "nodes ÷ minimal", "leaves_ratio": "leaves ÷ minimal",
+    "ratio_to_minimal": "mean ÷ minimal", "article_ratio": "article mean ÷ minimal",
+    "first_move_cutoff_rate": "first-move cut-off rate",
+}
+# Number formats by column; other floats get two decimals, integers thousands separators.
+COLUMN_FORMATS = {"first_move_cutoff_rate": "{:.1%}", "mean_leaves": "{:,.1f}",
+                  "article_mean_leaves": "{:,.0f}", "mean_passes": "{:.1f}"}
+MISSING = "—"
+
+
+def column_label(column: str) -> str:
+    return COLUMN_LABELS.get(column, column.replace("_", " "))
+
+
+def _format_cell(value, column: str) -> str:
+    if value is None or (not isinstance(value, str) and pd.isna(value)):
+        return MISSING
+    if column in COLUMN_FORMATS:
+        return COLUMN_FORMATS[column].format(value)
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return f"{int(value):,}"
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    return str(value).replace("|", "\\|")
+
+
+def _is_numeric_column(frame: pd.DataFrame, column: str) -> bool:
+    return pd.api.types.is_numeric_dtype(frame[column].dtype)
+
+
+def to_markdown(table: Table) -> str:
+    """A titled GitHub-flavoured Markdown table, numbers right-aligned."""
+    frame = table.frame
+    header = "| " + " | ".join(column_label(c) for c in frame.columns) + " |"
+    rule = "|" + "|".join("---:" if _is_numeric_column(frame, c) else "---"
+                          for c in frame.columns) + "|"
+    body = ["| " + " | ".join(_format_cell(value, column) for column, value in row.items()) + " |"
+            for _, row in frame.astype(object).iterrows()]
+    parts = [f"## {table.title}", "", header, rule, *body]
+    for note in table.notes:
+        parts += ["", note]
+    return "\n".join(parts) + "\n"
+
+
+def to_csv(table: Table) -> str:
+    """The table's raw values: machine column names, no thousands separators."""
+    return table.frame.to_csv(index=False, float_format="%.10g", lineterminator="\n")

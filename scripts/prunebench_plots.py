@@ -1,0 +1,175 @@
+#!/usr/bin/python3
+"""Figures of the tables in prunebench_data, saved as PNG and SVG.
+
+Each `*_figure` function takes a table (a DataFrame with `position`, `depth`,
+`mode` and one value column) and returns a matplotlib Figure, one panel per
+position; `save` writes it. Figures are built without pyplot, so nothing is
+ever shown and no global figure state accumulates; this also lets the notebook
+display the very same figures inline.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # headless: figures are only ever written to files
+
+from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
+from matplotlib.patches import Patch  # noqa: E402
+from matplotlib.ticker import LogFormatter  # noqa: E402
+
+import pandas as pd  # noqa: E402
+
+PANEL_COLUMNS = 3                 # panels per row before wrapping
+PANEL_SIZE = (5.0, 3.6)           # inches per panel
+ODD_DEPTH_HATCH = "///"           # reference 000: odd and even depths behave differently
+ODD_DEPTH_ALPHA = 0.55
+# Stable ids and no timestamp, so that re-running on the same data gives the same SVG.
+matplotlib.rcParams["svg.hashsalt"] = "prunebench"
+SVG_METADATA = {"Date": None}
+# Distinct markers too, so that modes with equal counts (common at shallow depths) stay visible.
+MODE_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "*")
+
+
+def mode_colours(modes) -> dict:
+    """One colour per mode, fixed by the mode's place in the run, same in every figure."""
+    palette = matplotlib.colormaps["tab10"].colors
+    return {mode: palette[index % len(palette)] for index, mode in enumerate(modes)}
+
+
+def mode_markers(modes) -> dict:
+    return {mode: MODE_MARKERS[index % len(MODE_MARKERS)] for index, mode in enumerate(modes)}
+
+
+def _modes(table: pd.DataFrame) -> list:
+    """Modes in run order (categorical order when the table has it)."""
+    column = table["mode"]
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        return list(column.cat.categories)
+    return list(dict.fromkeys(column))
+
+
+def _positions(table: pd.DataFrame) -> list:
+    column = table["position"]
+    present = set(column)
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        return [p for p in column.cat.categories if p in present]
+    return list(dict.fromkeys(column))
+
+
+def _panels(positions: list, title: str):
+    """A figure with one axes per position, wrapped PANEL_COLUMNS to a row."""
+    columns = max(1, min(len(positions), PANEL_COLUMNS))
+    rows = max(1, math.ceil(len(positions) / columns))
+    fig = Figure(figsize=(PANEL_SIZE[0] * columns, PANEL_SIZE[1] * rows), layout="constrained")
+    grid = fig.subplots(rows, columns, squeeze=False)
+    axes = dict(zip(positions, grid.flat))
+    for unused in list(grid.flat)[len(positions):]:
+        unused.set_visible(False)
+    for position, ax in axes.items():
+        ax.set_title(str(position))
+        ax.set_xlabel("depth (plies)")
+    fig.suptitle(title)
+    return fig, axes
+
+
+def _log_y(ax) -> None:
+    """Log y axis labelled 2, 5, 10 rather than 2×10⁰: ratios often span under a decade."""
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(LogFormatter())
+    ax.yaxis.set_minor_formatter(LogFormatter(labelOnlyBase=False, minor_thresholds=(2, 0.5)))
+
+
+def _integer_depth_axis(ax, depths) -> None:
+    depths = sorted(set(int(d) for d in depths))
+    ax.set_xticks(depths)
+
+
+def _lines_figure(table: pd.DataFrame, column: str, title: str, ylabel: str,
+                  unity_line: bool = False) -> Figure:
+    """One line per mode per position panel, log y."""
+    colours, markers = mode_colours(_modes(table)), mode_markers(_modes(table))
+    fig, axes = _panels(_positions(table), title)
+    for position, ax in axes.items():
+        rows = table[table["position"] == position]
+        for mode in _modes(rows):
+            series = rows[rows["mode"] == mode].sort_values("depth")
+            if series.empty:
+                continue
+            ax.plot(series["depth"], series[column], marker=markers[mode], color=colours[mode],
+                    markerfacecolor="none", label=str(mode))
+        if unity_line:
+            ax.axhline(1.0, color="grey", linewidth=0.8, linestyle="--")
+        _log_y(ax)
+        ax.set_ylabel(ylabel)
+        _integer_depth_axis(ax, rows["depth"])
+        ax.legend(fontsize="small")
+    return fig
+
+
+def nodes_figure(records: pd.DataFrame) -> Figure:
+    """Nodes searched against depth, per mode: the growth that pruning bends."""
+    return _lines_figure(records, "nodes", "Nodes searched", "nodes (log scale)")
+
+
+def reduction_figure(reduction: pd.DataFrame) -> Figure:
+    return _lines_figure(reduction, "reduction", "Reduction against minimax",
+                         "minimax nodes ÷ mode nodes", unity_line=True)
+
+
+def minimal_ratio_figure(minimal: pd.DataFrame) -> Figure:
+    """Distance from the Knuth-Moore best case: 1 would be perfect ordering."""
+    return _lines_figure(minimal, "nodes_ratio", "Nodes against the minimal tree",
+                         "nodes ÷ minimal tree", unity_line=True)
+
+
+def _gain_bars(ax, rows: pd.DataFrame, modes: list, colours: dict) -> None:
+    """Grouped bars per depth; odd depths hatched and paler than even ones."""
+    depths = sorted(set(int(d) for d in rows["depth"]))
+    width = 0.8 / max(1, len(modes))
+    for index, mode in enumerate(modes):
+        series = rows[rows["mode"] == mode].set_index("depth")["gain"]
+        for depth in depths:
+            if depth not in series.index:
+                continue
+            odd = depth % 2 == 1
+            x = depth + (index - (len(modes) - 1) / 2) * width
+            # Bars grow from 1 (no gain), up for gains and down for losses.
+            ax.bar(x, series[depth] - 1.0, bottom=1.0, width=width, color=colours[mode],
+                   alpha=ODD_DEPTH_ALPHA if odd else 1.0, hatch=ODD_DEPTH_HATCH if odd else None,
+                   edgecolor="black", linewidth=0.5)
+            # The value on top, so that a gain of exactly 1 (no bar) still shows.
+            ax.text(x, series[depth], f"{series[depth]:.3g}", ha="center", va="bottom",
+                    fontsize="x-small")
+    ax.set_xticks(depths, [f"{d}\n{'odd' if d % 2 else 'even'}" for d in depths])
+
+
+def ordering_gain_figure(gain: pd.DataFrame) -> Figure:
+    """Unordered nodes ÷ mode nodes per depth, as bars."""
+    colours = mode_colours(_modes(gain))
+    fig, axes = _panels(_positions(gain), "Ordering gain against unordered alpha-beta")
+    for position, ax in axes.items():
+        rows = gain[gain["position"] == position]
+        modes = [m for m in _modes(gain) if (rows["mode"] == m).any()]
+        _gain_bars(ax, rows, modes, colours)
+        ax.axhline(1.0, color="grey", linewidth=0.8)
+        _log_y(ax)
+        ax.set_ylabel("unordered nodes ÷ mode nodes")
+        handles = [Patch(facecolor=colours[m], edgecolor="black", label=str(m)) for m in modes]
+        handles += [Patch(facecolor="white", edgecolor="black", label="even depth"),
+                    Patch(facecolor="white", edgecolor="black", hatch=ODD_DEPTH_HATCH,
+                          label="odd depth")]
+        ax.legend(handles=handles, fontsize="small")
+    return fig
+
+
+def save(fig: Figure, stem) -> list[Path]:
+    """Write <stem>.png and <stem>.svg; return both paths."""
+    stem = Path(stem)
+    png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
+    fig.savefig(png, dpi=120)
+    fig.savefig(svg, metadata=SVG_METADATA)
+    return [png, svg]

@@ -1,0 +1,131 @@
+#!/usr/bin/python3
+"""Every table and figure for one run (and optionally the tree lab), written to a directory.
+
+build_tables() decides which tables a run supports and computes them;
+build_figures() draws them; write_report() loads the inputs and writes
+<name>.md, <name>.csv, <name>.png and <name>.svg files. Works with any set of
+positions and modes: a table whose baseline mode is missing is skipped with a
+note instead of failing, because custom runs need not include minimax.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import prunebench_data as data
+import prunebench_plots as plots
+
+# More positions than this and each figure shows the geometric mean over all
+# positions instead of one unreadable panel per position.
+MAX_PLOT_PANELS = 6
+
+
+@dataclass
+class Report:
+    tables: list[data.Table] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)   # what was skipped, and why
+
+
+def _chess_tables(run: dict, reference: dict | None, report: Report) -> None:
+    records = data.records_frame(run)
+    depths = data.position_depths_frame(run)
+    modes = set(records["mode"])
+    if data.MINIMAX in modes:
+        report.tables.append(data.Table(
+            "reduction", "Node reduction against full-width minimax",
+            data.reduction_table(records, reference),
+            ("reduction = minimax nodes ÷ mode nodes at the same position and depth.",)))
+    else:
+        report.notes.append("no 'minimax' mode in the run: reduction table skipped")
+    if data.UNORDERED in modes:
+        report.tables.append(data.Table(
+            "ordering_gain", "Move-ordering gain against unordered alpha-beta",
+            data.ordering_gain_table(records, reference),
+            ("gain = unordered nodes ÷ mode nodes; above 1 the ordering helped.",)))
+    else:
+        report.notes.append("no 'unordered' mode in the run: ordering-gain table skipped")
+    report.tables.append(data.Table(
+        "minimal_tree", "Distance from the Knuth-Moore minimal tree",
+        data.minimal_tree_table(records, depths),
+        ("minimal tree = b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves with b = b_d = perft(d)^(1/d).",
+         "It counts leaves, so 'leaves ÷ minimal' compares like with like; "
+         "'nodes ÷ minimal' is the comparison reference 000 makes.")))
+    report.tables.append(data.Table(
+        "cutoff_rates", "First-move cut-off rates",
+        data.cutoff_rate_table(records),
+        ("rate = cut-offs caused by the first move searched ÷ all cut-offs; "
+         "around 90 % or more means good ordering (reference 001).",)))
+
+
+def _tree_lab_tables(lab: dict, reference: dict | None, report: Report) -> None:
+    if lab["tree"]:
+        report.tables.append(data.Table(
+            "random_trees", "Random trees: leaves read against the minimal tree",
+            data.random_tree_table(lab["tree"], reference),
+            ("Leaves are summed over each file's trees; MTD(f) counts re-evaluations "
+             "on later passes.",)))
+    if lab["standing"]:
+        report.tables.append(data.Table(
+            "standing_tree", "The 3×3 standing tree in every branch order (of 9 leaves)",
+            data.standing_table(lab["standing"], reference)))
+    if lab["theory"]:
+        report.tables.append(data.Table(
+            "theory", "Full minimax against the best case, b^d vs b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
+            data.theory_table(lab["theory"], reference)))
+
+
+def build_tables(run: dict, lab: dict | None = None, reference: dict | None = None) -> Report:
+    """Every table the inputs support, with notes on those skipped."""
+    report = Report()
+    _chess_tables(run, reference, report)
+    if lab is not None:
+        _tree_lab_tables(lab, reference, report)
+    # e.g. a run of full-width modes only has nothing for the pruning tables
+    for table in [t for t in report.tables if t.frame.empty]:
+        report.notes.append(f"{table.name} table skipped: no rows for this run")
+        report.tables.remove(table)
+    return report
+
+
+def _plot_frame(table, column: str):
+    """The table itself, or its geometric mean over positions when there are many."""
+    if table["position"].nunique() <= MAX_PLOT_PANELS:
+        return table
+    return data.geometric_mean_over_positions(table, column)
+
+
+def build_figures(run: dict, report: Report) -> dict:
+    """Figure name -> matplotlib Figure, for the tables the report holds."""
+    by_name = {table.name: table.frame for table in report.tables}
+    figures = {"nodes_vs_depth": plots.nodes_figure(
+        _plot_frame(data.records_frame(run), "nodes"))}
+    if "reduction" in by_name:
+        figures["reduction_vs_depth"] = plots.reduction_figure(
+            _plot_frame(by_name["reduction"], "reduction"))
+    if "ordering_gain" in by_name:
+        figures["ordering_gain"] = plots.ordering_gain_figure(
+            _plot_frame(by_name["ordering_gain"], "gain"))
+    if "minimal_tree" in by_name:
+        figures["minimal_tree_ratio"] = plots.minimal_ratio_figure(
+            _plot_frame(by_name["minimal_tree"], "nodes_ratio"))
+    return figures
+
+
+def write_report(run_path, tree_dir=None, out_dir=".", use_reference: bool = False):
+    """Load, compute, draw and write everything; return (paths written, notes)."""
+    run = data.load_run(run_path)
+    lab = data.load_tree_lab(tree_dir) if tree_dir is not None else None
+    reference = data.load_reference() if use_reference else None
+    report = build_tables(run, lab, reference)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for table in report.tables:
+        for suffix, render in ((".md", data.to_markdown), (".csv", data.to_csv)):
+            path = out / f"{table.name}{suffix}"
+            path.write_text(render(table), encoding="utf-8")
+            written.append(path)
+    for name, figure in build_figures(run, report).items():
+        written += plots.save(figure, out / name)
+    return written, report.notes

@@ -1,0 +1,32 @@
+"""Shared pytest fixtures for the Python scripts (run with /usr/bin/python3 -m pytest tests/scripts)."""
+
+import copy
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPTS = REPO / "scripts"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+RUN_SMALL = FIXTURES / "run_small.json"
+TREE_DIR = FIXTURES / "trees"
+
+sys.path.insert(0, str(SCRIPTS))
+
+
+@pytest.fixture
+def run_document():
+    """A fresh, mutable copy of the small run fixture."""
+    return copy.deepcopy(json.loads(RUN_SMALL.read_text(encoding="utf-8")))
+
+
+@pytest.fixture
+def write_json(tmp_path):
+    """Write an object as JSON under tmp_path and return the path."""
+    def write(document, name="run.json"):
+        path = tmp_path / name
+        path.write_text(json.dumps(document), encoding="utf-8")
+        return path
+    return write

@@ -1,0 +1,121 @@
+"""load() accepts the fixtures and refuses bad files with a one-line DataError naming them."""
+
+import json
+
+import pytest
+
+import prunebench_data as data
+from conftest import FIXTURES, RUN_SMALL, TREE_DIR
+
+
+def _error(path, kinds="run") -> str:
+    with pytest.raises(data.DataError) as caught:
+        data.load(path, kinds)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert str(path) in message
+    return message
+
+
+def test_loads_the_small_run():
+    run = data.load_run(RUN_SMALL)
+    assert [p["id"] for p in run["positions"]] == ["start", "middlegame"]
+    assert len(run["records"]) == 24
+
+
+def test_loads_every_tree_lab_file_by_kind():
+    lab = data.load_tree_lab(TREE_DIR)
+    assert {kind: len(files) for kind, files in lab.items()} == {"tree": 3, "standing": 2, "theory": 1}
+
+
+@pytest.mark.parametrize("name, words", [
+    ("missing.json", "no such file"),
+    ("corrupt.json", "not valid JSON"),
+    ("truncated.json", "truncated JSON"),
+    ("wrong_schema.json", "schema_version 2 is not supported"),
+])
+def test_bad_fixture_files(name, words):
+    assert words in _error(FIXTURES / name)
+
+
+def test_wrong_kind_names_both_kinds():
+    message = _error(TREE_DIR / "theory.json", "run")
+    assert "kind is 'theory', expected 'run'" in message
+
+
+def test_a_run_is_not_a_tree_lab_file(tmp_path):
+    (tmp_path / "run.json").write_text(RUN_SMALL.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(data.DataError, match="kind is 'run', expected 'tree' or 'standing' or 'theory'"):
+        data.load_tree_lab(tmp_path)
+
+
+def test_tree_dir_must_exist_and_hold_json(tmp_path):
+    with pytest.raises(data.DataError, match="no such directory"):
+        data.load_tree_lab(tmp_path / "absent")
+    with pytest.raises(data.DataError, match="no .json files"):
+        data.load_tree_lab(tmp_path)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "empty file"),
+    ("[1, 2]", "expected a JSON object at the top level, got an array"),
+    ('{"schema_version": 1, "kind": "run", "x": NaN}', "NaN is not valid JSON"),
+    ('{"kind": "run"}', "missing field schema_version"),
+    ('{"schema_version": "1", "kind": "run"}', "schema_version must be an integer, got a string"),
+    ('{"schema_version": 1}', "missing field kind"),
+])
+def test_bad_headers(tmp_path, text, words):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    assert words in _error(path)
+
+
+def _break(document, change):
+    change(document)
+    return document
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.pop("records"), "missing field records"),
+    (lambda d: d["records"][0]["counters"].pop("nodes"), "missing field records[0].counters.nodes"),
+    (lambda d: d["records"][5]["counters"].update(nodes="60"),
+     "records[5].counters.nodes must be a non-negative integer, got a string"),
+    (lambda d: d["records"][5]["counters"].update(cutoffs=True),
+     "records[5].counters.cutoffs must be a non-negative integer, got a boolean"),
+    (lambda d: d["records"][1].update(depth=-1),
+     "records[1].depth must be a non-negative integer, got the integer -1"),
+    (lambda d: d["positions"][1].update(perft=[1, 32, 959.5]),
+     "positions[1].perft must be a list of non-negative integers"),
+    (lambda d: d["positions"][0].update(minimal_tree="20"), "positions[0].minimal_tree must be"),
+    (lambda d: d["records"][0].update(position_id="nowhere"),
+     "records[0].position_id 'nowhere' is not in positions"),
+    (lambda d: d["records"].append(dict(d["records"][0])),
+     "records[24] repeats position 'start' depth 1 mode 'minimax'"),
+    (lambda d: d["positions"].append(dict(d["positions"][0])), "position id 'start' appears twice"),
+    (lambda d: d.update(records=[]), "records is empty"),
+    (lambda d: d["records"].__setitem__(2, 7), "records[2] must be an object, got the integer 7"),
+])
+def test_bad_runs(run_document, write_json, change, words):
+    path = write_json(_break(run_document, change))
+    assert words in _error(path)
+
+
+def test_optional_fields_may_be_absent(run_document, write_json):
+    for record in run_document["records"]:
+        for name in ("seconds", "nodes_per_second", "score", "best_move"):
+            record.pop(name)
+        record["counters"].pop("first_move_cutoff_rate")
+    assert data.load_run(write_json(run_document))["records"]
+
+
+def test_bad_tree_file(tmp_path):
+    tree = json.loads((TREE_DIR / "tree_natural_alphabeta.json").read_text(encoding="utf-8"))
+    tree["trees"][1].pop("leaves")
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(tree), encoding="utf-8")
+    assert "missing field trees[1].leaves" in _error(path, "tree")
+
+
+def test_reference_figures_load():
+    reference = data.load_reference()
+    assert reference["chess"]["nodes"]["start"]["minimax"]["6"] == 124_132_537

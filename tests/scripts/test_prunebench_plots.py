@@ -1,0 +1,57 @@
+"""Figures: written as non-empty PNG and SVG, one panel per position, odd depths marked."""
+
+import pytest
+
+import prunebench_data as data
+import prunebench_plots as plots
+from conftest import RUN_SMALL
+
+
+@pytest.fixture(scope="module")
+def records():
+    return data.records_frame(data.load_run(RUN_SMALL))
+
+
+def test_save_writes_png_and_svg(tmp_path, records):
+    paths = plots.save(plots.nodes_figure(records), tmp_path / "nodes")
+    assert paths == [tmp_path / "nodes.png", tmp_path / "nodes.svg"]
+    assert paths[0].read_bytes().startswith(b"\x89PNG")
+    assert paths[1].read_text(encoding="utf-8").count("<svg") == 1
+
+
+def test_svg_is_reproducible(tmp_path, records):
+    first = plots.save(plots.reduction_figure(data.reduction_table(records)), tmp_path / "a")[1]
+    second = plots.save(plots.reduction_figure(data.reduction_table(records)), tmp_path / "b")[1]
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_one_panel_per_position_with_log_depth_curves(records):
+    figure = plots.nodes_figure(records)
+    visible = [ax for ax in figure.axes if ax.get_visible()]
+    assert [ax.get_title() for ax in visible] == ["start", "middlegame"]
+    assert all(ax.get_yscale() == "log" for ax in visible)
+    assert len(visible[0].get_lines()) == 4            # one line per mode
+
+
+def test_ordering_gain_bars_hatch_odd_depths_only(records):
+    figure = plots.ordering_gain_figure(data.ordering_gain_table(records))
+    middlegame = figure.axes[1]
+    bars = [patch for patch in middlegame.patches]
+    assert len(bars) == 3 * 2                           # depths 1-3 x {mvv-lva, pvs}
+    for bar in bars:
+        depth = round(bar.get_x() + bar.get_width() / 2)
+        assert (bar.get_hatch() is not None) == (depth % 2 == 1), depth
+
+
+def test_ordering_gain_bar_tops_are_the_gains(records):
+    gain = data.ordering_gain_table(records)
+    figure = plots.ordering_gain_figure(gain)
+    tops = sorted(round(bar.get_y() + bar.get_height(), 6) for bar in figure.axes[1].patches)
+    expected = sorted(round(g, 6) for g in gain[gain["position"] == "middlegame"]["gain"])
+    assert tops == expected
+
+
+def test_mode_colours_are_stable_across_figures(records):
+    gain_colours = plots.mode_colours(plots._modes(data.ordering_gain_table(records)))
+    node_colours = plots.mode_colours(plots._modes(records))
+    assert gain_colours["pvs"] == node_colours["pvs"]

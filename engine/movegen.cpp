@@ -95,15 +95,20 @@ Situation analyse(const Position& pos) {
   return s;
 }
 
-template <Color Us, typename Sink>
-void generate_piece_moves(const Position& pos, const Situation& s, PieceType pt, Sink& sink) {
-  Bitboard pieces = pos.pieces(Us, pt);
+template <PieceType Pt>
+Bitboard piece_attacks(Square from, Bitboard occupied) {
+  if constexpr (Pt == KNIGHT) return knight_attacks(from);
+  if constexpr (Pt == BISHOP) return bishop_attacks(from, occupied);
+  if constexpr (Pt == ROOK) return rook_attacks(from, occupied);
+  if constexpr (Pt == QUEEN) return queen_attacks(from, occupied);
+}
+
+template <Color Us, PieceType Pt, typename Sink>
+void generate_piece_moves(const Position& pos, const Situation& s, Sink& sink) {
+  Bitboard pieces = pos.pieces(Us, Pt);
   while (pieces) {
     const Square from = pop_lsb(pieces);
-    Bitboard targets = pt == KNIGHT ? knight_attacks(from)
-                       : pt == BISHOP ? bishop_attacks(from, s.occupied)
-                       : pt == ROOK   ? rook_attacks(from, s.occupied)
-                                      : queen_attacks(from, s.occupied);
+    Bitboard targets = piece_attacks<Pt>(from, s.occupied);
     targets &= ~s.ours & s.check_mask;
     if (s.pinned & square_bb(from)) targets &= line_bb(s.king, from);
     sink.add_targets(from, targets, s.theirs);
@@ -218,11 +223,14 @@ void generate_for(const Position& pos, Sink& sink) {
     if (sink.done() || more_than_one(s.checkers)) return;
   }
   if (!more_than_one(s.checkers)) {  // in double check only the king may move
-    for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
-      generate_piece_moves<Us>(pos, s, pt, sink);
-      if constexpr (Sink::STOP_AT_FIRST)
-        if (sink.done()) return;
-    }
+    generate_piece_moves<Us, KNIGHT>(pos, s, sink);
+    if constexpr (Sink::STOP_AT_FIRST)
+      if (sink.done()) return;
+    generate_piece_moves<Us, BISHOP>(pos, s, sink);
+    generate_piece_moves<Us, ROOK>(pos, s, sink);
+    generate_piece_moves<Us, QUEEN>(pos, s, sink);
+    if constexpr (Sink::STOP_AT_FIRST)
+      if (sink.done()) return;
   }
   if constexpr (!Sink::STOP_AT_FIRST) generate_king_moves<Us>(pos, s, sink);
   generate_castling<Us>(pos, s, sink);
@@ -252,6 +260,19 @@ int count_legal(const Position& pos) {
 }
 
 bool has_legal_move(const Position& pos) {
+  // Fast path for the common case: out of check, a knight or pawn on no line
+  // through its king cannot be pinned, so any move it has is legal.
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  if (!pos.in_check()) {
+    const Bitboard unpinnable = ~queen_attacks(king, 0);
+    Bitboard knights = pos.pieces(us, KNIGHT) & unpinnable;
+    while (knights)
+      if (knight_attacks(pop_lsb(knights)) & ~pos.pieces(us)) return true;
+    const Bitboard pawns = pos.pieces(us, PAWN) & unpinnable;
+    const Bitboard pushes = us == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns);
+    if (pushes & ~pos.occupied()) return true;
+  }
   AnySink sink;
   generate(pos, sink);
   return sink.found;

@@ -108,24 +108,17 @@ void Position::play(Move m) {
     put_piece(make_piece(us, m.promotion_type()), to);
   }
 
-  const int kept = CASTLING_KEPT[from] & CASTLING_KEPT[to];
-  key_ ^= ZOBRIST.castling[castling_] ^ ZOBRIST.castling[castling_ & kept];
-  castling_ &= std::uint8_t(kept);
+  if (castling_) {  // most positions past the opening have no rights left to lose
+    const int kept = CASTLING_KEPT[from] & CASTLING_KEPT[to];
+    key_ ^= ZOBRIST.castling[castling_] ^ ZOBRIST.castling[castling_ & kept];
+    castling_ &= std::uint8_t(kept);
+  }
 
   side_to_move_ = ~us;
   key_ ^= ZOBRIST.black_to_move;
   if (us == BLACK) ++fullmove_number_;
 
   if (m.kind() == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
-}
-
-Bitboard Position::attackers_to(Square s, Color by, Bitboard occupancy) const {
-  const Bitboard them = by_color_[by];
-  const Bitboard rooks_queens = by_type_[ROOK] | by_type_[QUEEN];
-  const Bitboard bishops_queens = by_type_[BISHOP] | by_type_[QUEEN];
-  return them & ((pawn_attacks(~by, s) & by_type_[PAWN]) | (knight_attacks(s) & by_type_[KNIGHT]) |
-                 (king_attacks(s) & by_type_[KING]) | (rook_attacks(s, occupancy) & rooks_queens) |
-                 (bishop_attacks(s, occupancy) & bishops_queens));
 }
 
 Key Position::compute_key() const {

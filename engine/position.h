@@ -59,7 +59,13 @@ class Position {
   Score material(Color c) const { return material_[c]; }
 
   // Squares of `by`'s pieces that attack `s`, with `occupancy` as the blockers.
-  Bitboard attackers_to(Square s, Color by, Bitboard occupancy) const;
+  Bitboard attackers_to(Square s, Color by, Bitboard occupancy) const {
+    const Bitboard rooks_queens = by_type_[ROOK] | by_type_[QUEEN];
+    const Bitboard bishops_queens = by_type_[BISHOP] | by_type_[QUEEN];
+    return by_color_[by] & ((pawn_attacks(~by, s) & by_type_[PAWN]) | (knight_attacks(s) & by_type_[KNIGHT]) |
+                            (king_attacks(s) & by_type_[KING]) | (rook_attacks(s, occupancy) & rooks_queens) |
+                            (bishop_attacks(s, occupancy) & bishops_queens));
+  }
   bool is_attacked(Square s, Color by) const { return attackers_to(s, by, occupied()) != 0; }
   Bitboard checkers() const { return attackers_to(king_square(side_to_move_), ~side_to_move_, occupied()); }
   bool in_check() const { return checkers() != 0; }

@@ -18,7 +18,9 @@ struct SearchCounters {
   // One per entry into the search function, the root included. Under this
   // definition full-width minimax to depth d visits perft(0)+...+perft(d).
   std::uint64_t nodes = 0;
-  // Nodes scored without searching any child: horizon evaluations plus terminals.
+  // Nodes scored statically, without searching any child: horizon
+  // evaluations plus terminals. (A node ended by a table entry is counted in
+  // tt_cutoffs instead.)
   std::uint64_t leaves = 0;
   // Leaves with no legal move (chess: checkmate or stalemate; synthetic trees: their leaves).
   std::uint64_t terminals = 0;

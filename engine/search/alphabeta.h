@@ -1,0 +1,73 @@
+// Alpha-beta in negamax form, fail-soft or fail-hard, optionally "with
+// memory" (a transposition table, as MTD(f) requires), with move ordering.
+//
+// The contract (reference 001): with window (alpha, beta) the result v
+// satisfies v <= alpha => V <= v; v >= beta => V >= v; otherwise v == V, the
+// node's true value. Fail-hard additionally keeps v within [alpha, beta].
+// The cut-off test is `alpha >= beta` after raising alpha, i.e. a child value
+// >= beta cuts (reference 002: >= rather than >, which prunes more).
+#pragma once
+
+#include <cstddef>
+
+#include "engine/search/node.h"
+
+namespace prunebench {
+
+template <Tree T, Fail F = Fail::SOFT>
+class AlphaBeta {
+ public:
+  using Move = typename T::MoveType;
+
+  explicit AlphaBeta(SearchContext<T>& ctx) : ctx_(ctx) {}
+
+  // `on_previous_pv`: this node lies on the previous iteration's principal
+  // variation (iterative deepening), so its move there is tried early.
+  Score search(int ply, int depth, Score alpha, Score beta, NodeType expected = NodeType::PV,
+               bool on_previous_pv = true) {
+    Score value;
+    if (enter_node(ctx_, ply, depth, value)) return bounded<F>(value, alpha, beta);
+    Move hash_move{};
+    if (ctx_.tt && probe_table(ctx_, ply, depth, alpha, beta, value, hash_move))
+      return bounded<F>(value, alpha, beta);
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    if (moves.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
+    prepare_moves(ctx_, moves, ply, hash_move, on_previous_pv);
+    const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
+
+    const Score original_alpha = alpha;
+    Score best = -INFINITE_SCORE;
+    Move best_move{};
+    NodeType behaved = NodeType::ALL;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move move = moves[i];
+      ctx_.tree.make(move);
+      const Score child = -search(ply + 1, depth - 1, -beta, -alpha, child_type(expected, i),
+                                  on_previous_pv && move == pv_move);
+      ctx_.tree.unmake(move);
+      if (child > best) best = child;
+      if (child > alpha) {
+        alpha = child;
+        best_move = move;
+        behaved = NodeType::PV;
+        ctx_.pv.update(ply, move);
+        if (alpha >= beta) {
+          behaved = NodeType::CUT;
+          record_cutoff(ctx_, move, i, moves.size(), ply, depth, best, alpha, beta);
+          break;
+        }
+      }
+    }
+    if (behaved != NodeType::CUT) record_node_value(ctx_, ply, best, alpha, beta);
+    count_node_types(ctx_.counters, expected, behaved);
+    best = bounded<F>(best, original_alpha, beta);
+    if (ctx_.tt) store_table(ctx_, ply, depth, best, original_alpha, beta, best_move);
+    return best;
+  }
+
+ private:
+  SearchContext<T>& ctx_;
+};
+
+}  // namespace prunebench

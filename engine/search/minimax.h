@@ -1,0 +1,60 @@
+// Two-sided minimax: MAX at even plies, MIN at odd plies (reference 000's
+// first version, and the textbook's).
+//
+// Values are from the root player's (MAX's) point of view. Trees score nodes
+// for the side to move, so leaf values are negated at odd plies. The result
+// at the root is therefore the same number negamax returns. Kept separate
+// from negamax on purpose: it is the form the textbook traces.
+#pragma once
+
+#include <cstddef>
+
+#include "engine/search/node.h"
+
+namespace prunebench {
+
+template <Tree T>
+class Minimax {
+ public:
+  explicit Minimax(SearchContext<T>& ctx) : ctx_(ctx) {}
+
+  // The minimax value, for the player to move at ply 0, of the current node.
+  Score search(int ply, int depth, NodeType expected = NodeType::PV) {
+    return ply % 2 == 0 ? search_as<true>(ply, depth, expected) : search_as<false>(ply, depth, expected);
+  }
+
+ private:
+  // MAX and MIN are two instantiations, so no node tests whose turn it is.
+  template <bool MAXIMIZING>
+  Score search_as(int ply, int depth, NodeType expected) {
+    Score value;
+    if (enter_node(ctx_, ply, depth, value)) return for_root_player<MAXIMIZING>(value);
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    if (moves.size() == 0) return for_root_player<MAXIMIZING>(terminal_value(ctx_, ply));
+
+    Score best = MAXIMIZING ? -INFINITE_SCORE : INFINITE_SCORE;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto move = moves[i];
+      ctx_.tree.make(move);
+      const Score child = search_as<!MAXIMIZING>(ply + 1, depth - 1, child_type(expected, i));
+      ctx_.tree.unmake(move);
+      if (MAXIMIZING ? child > best : child < best) {
+        best = child;
+        ctx_.pv.update(ply, move);
+      }
+    }
+    count_node_types(ctx_.counters, expected, NodeType::PV);
+    return best;
+  }
+
+  // Trees score for the side to move: MAX's own view, MIN's negated.
+  template <bool MAXIMIZING>
+  static Score for_root_player(Score side_to_move_value) {
+    return MAXIMIZING ? side_to_move_value : -side_to_move_value;
+  }
+
+  SearchContext<T>& ctx_;
+};
+
+}  // namespace prunebench

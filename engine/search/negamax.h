@@ -1,0 +1,48 @@
+// Negamax: full-width minimax with one sign flip per ply (reference 000).
+//
+// Every value is from the side to move's point of view, so a child's value is
+// negated on the way up and one max() serves both players. No window, no
+// pruning, no ordering: this is the baseline whose node count is exactly
+// perft(0)+...+perft(d), so the loop is kept lean (it must run at full speed).
+#pragma once
+
+#include <cstddef>
+
+#include "engine/search/node.h"
+
+namespace prunebench {
+
+template <Tree T>
+class Negamax {
+ public:
+  explicit Negamax(SearchContext<T>& ctx) : ctx_(ctx) {}
+
+  // The negamax value of the current node searched `depth` plies deep.
+  Score search(int ply, int depth, NodeType expected = NodeType::PV) {
+    Score value;
+    if (enter_node(ctx_, ply, depth, value)) return value;
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    if (moves.size() == 0) return terminal_value(ctx_, ply);
+
+    Score best = -INFINITE_SCORE;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto move = moves[i];
+      ctx_.tree.make(move);
+      const Score child = -search(ply + 1, depth - 1, child_type(expected, i));
+      ctx_.tree.unmake(move);
+      if (child > best) {
+        best = child;
+        ctx_.pv.update(ply, move);
+      }
+    }
+    // With no window every node is exact: it behaves as a PV node.
+    count_node_types(ctx_.counters, expected, NodeType::PV);
+    return best;
+  }
+
+ private:
+  SearchContext<T>& ctx_;
+};
+
+}  // namespace prunebench

@@ -1,0 +1,244 @@
+// What every search algorithm does at a node, written once.
+//
+// The algorithms (minimax.h, negamax.h, alphabeta.h, pvs.h, mtdf.h) differ
+// only in how they search the children. Everything else a node does lives
+// here, so that a node, a leaf, a cut-off and a table hit mean the same thing
+// in every mode:
+//
+//   enter_node()      count the node (the ONLY place a node is counted) and,
+//                     at the horizon, score it: no children -> terminal,
+//                     otherwise the static evaluation. The terminal test comes
+//                     before the depth test, as reference 000 requires.
+//   terminal_value()  an interior node whose move list is empty
+//   probe_table() / store_table()   the transposition table (tt.h)
+//   prepare_moves()   move ordering (ordering.h), skipped when it is a no-op
+//   record_cutoff()   cut-off counters, killers, history
+//   count_node_types()  expected (Knuth-Moore) and behaved node types
+//
+// Definitions (also in the README glossary): a node is one entry into the
+// search function, the root included, so full-width minimax to depth d visits
+// perft(0)+...+perft(d); a leaf is a node scored without searching children
+// (a horizon evaluation or a terminal; a node ended by a table entry is
+// counted in tt_cutoffs, not as a leaf); a cut-off is a node whose move loop
+// stopped early because a child's value reached beta.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/search/counters.h"
+#include "engine/search/ordering.h"
+#include "engine/search/pv_table.h"
+#include "engine/search/spec.h"
+#include "engine/search/tree.h"
+#include "engine/search/tt.h"
+#include "engine/types.h"
+
+namespace prunebench {
+
+// The deepest search the ply-indexed tables allow.
+constexpr int MAX_SEARCH_DEPTH = MAX_PLY - 1;
+
+// Knuth-Moore node types: the root is PV; the first child of a PV node is PV,
+// its other children CUT; children of a CUT node are ALL; of an ALL node, CUT.
+enum class NodeType { PV, CUT, ALL };
+
+constexpr NodeType child_type(NodeType parent, std::size_t index) {
+  switch (parent) {
+    case NodeType::PV:
+      return index == 0 ? NodeType::PV : NodeType::CUT;
+    case NodeType::CUT:
+      return NodeType::ALL;
+    case NodeType::ALL:
+      return NodeType::CUT;
+  }
+  return NodeType::PV;
+}
+
+// Instrumentation a tree may offer (the explicit trees of the tree lab do, to
+// print the textbook's trace). Values are the search's: negamax, side to move.
+struct CutoffEvent {
+  int ply;
+  Score value;  // the node's best value when it stopped
+  Score alpha;  // the node's alpha when it stopped
+  Score beta;
+  int skipped;  // children left unsearched
+};
+struct NodeValueEvent {
+  int ply;
+  Score value;  // the node's value after searching every child
+  Score alpha;  // alpha after the last child
+  Score beta;
+};
+
+template <typename T>
+concept ObservesSearch = requires(const T& tree, const CutoffEvent& cut, const NodeValueEvent& done) {
+  tree.on_cutoff(cut);
+  tree.on_node_value(done);
+};
+
+// Everything one search carries from node to node.
+template <Tree T>
+struct SearchContext {
+  using Move = typename T::MoveType;
+
+  SearchContext(T& tree_, SearchCounters& counters_, const SearchSpec& spec, TranspositionTable<Move>* tt_)
+      : tree(tree_),
+        counters(counters_),
+        ordering(spec.ordering),
+        mate_distance(spec.mate_distance),
+        tt(tt_),
+        history(spec.ordering.history ? std::size_t(T::HISTORY_SIZE) : 0) {}
+
+  T& tree;
+  SearchCounters& counters;
+  OrderingSpec ordering;
+  bool mate_distance;
+  TranspositionTable<Move>* tt;  // nullptr: no table
+  KillerTable<Move> killers;
+  HistoryTable history;
+  PvTable<Move> pv;
+  std::vector<Move> previous_pv;  // iterative deepening: the last iteration's line
+
+  // The previous iteration's move at `ply`, if this node lies on its line.
+  Move previous_pv_move(int ply, bool on_previous_pv) const {
+    return on_previous_pv && std::size_t(ply) < previous_pv.size() ? previous_pv[std::size_t(ply)] : Move{};
+  }
+};
+
+// Fail-hard clamps every result into [alpha, beta]; fail-soft passes it through.
+template <Fail F>
+constexpr Score bounded(Score value, Score alpha, Score beta) {
+  if constexpr (F == Fail::HARD) {
+    return value < alpha ? alpha : value > beta ? beta : value;
+  } else {
+    (void)alpha;
+    (void)beta;
+    return value;
+  }
+}
+
+// Terminal scores take a distance from the root only in mate-distance mode;
+// in constant-mate mode the search passes 0, so a tree that scores mate as
+// MATE - ply yields the constant MATE. (Synthetic trees ignore the argument.)
+template <Tree T>
+int mate_ply(const SearchContext<T>& ctx, int ply) {
+  return ctx.mate_distance ? ply : 0;
+}
+
+// Counts the node and, at the horizon, scores it into `value` and returns true.
+template <Tree T>
+bool enter_node(SearchContext<T>& ctx, int ply, int depth, Score& value) {
+  ctx.counters.count_node(ply);
+  ctx.pv.clear(ply);
+  if (depth > 0) return false;
+  ++ctx.counters.leaves;
+  if (!ctx.tree.has_children()) {
+    ++ctx.counters.terminals;
+    value = ctx.tree.terminal_score(mate_ply(ctx, ply));
+  } else {
+    value = ctx.tree.evaluate();
+  }
+  return true;
+}
+
+// The value of an interior node whose move list came back empty.
+template <Tree T>
+Score terminal_value(SearchContext<T>& ctx, int ply) {
+  ++ctx.counters.leaves;
+  ++ctx.counters.terminals;
+  return ctx.tree.terminal_score(mate_ply(ctx, ply));
+}
+
+// Looks the node up. Fills `hash_move` from an entry of any draft; returns
+// true (with `value`) when an entry of exactly this draft settles the node for
+// the window (see tt.h for why the draft must be equal). Never cuts at the
+// root, which must produce a move.
+template <Tree T>
+bool probe_table(SearchContext<T>& ctx, int ply, int depth, Score alpha, Score beta, Score& value,
+                 typename T::MoveType& hash_move) {
+  ++ctx.counters.tt_probes;
+  const auto entry = ctx.tt->probe(ctx.tree.key(), ply);
+  if (!entry) return false;
+  ++ctx.counters.tt_hits;
+  hash_move = entry->move;
+  if (ply == 0 || entry->draft != depth) return false;
+  if (entry->lower >= beta) {
+    value = entry->lower;
+  } else if (entry->upper <= alpha) {
+    value = entry->upper;
+  } else if (entry->is_exact()) {
+    value = entry->lower;
+  } else {
+    return false;
+  }
+  ++ctx.counters.tt_cutoffs;
+  return true;
+}
+
+template <Tree T>
+void store_table(SearchContext<T>& ctx, int ply, int depth, Score value, Score alpha, Score beta,
+                 typename T::MoveType best_move) {
+  ctx.tt->store(ctx.tree.key(), ply, depth, value, alpha, beta, best_move);
+}
+
+template <Tree T>
+void prepare_moves(SearchContext<T>& ctx, typename T::MoveList& moves, int ply,
+                   typename T::MoveType hash_move, bool on_previous_pv) {
+  if (!ctx.ordering.reorders()) return;
+  const OrderingHints<typename T::MoveType> hints{hash_move, ctx.previous_pv_move(ply, on_previous_pv), ply};
+  order_moves(ctx.tree, moves, ctx.ordering, hints, ctx.killers, ctx.history);
+}
+
+// A child's value reached beta: count it and teach killers and history.
+template <Tree T>
+void record_cutoff(SearchContext<T>& ctx, typename T::MoveType move, std::size_t index,
+                   std::size_t move_count, int ply, int depth, Score value, Score alpha, Score beta) {
+  ctx.counters.count_cutoff(int(index));
+  if ((ctx.ordering.killers || ctx.ordering.history) && is_quiet(ctx.tree, move)) {
+    if (ctx.ordering.killers) ctx.killers.add(ply, move);
+    if (ctx.ordering.history) ctx.history.bump(ctx.tree.history_index(move), depth);
+  }
+  if constexpr (ObservesSearch<T>)
+    ctx.tree.on_cutoff(CutoffEvent{ply, value, alpha, beta, int(move_count - index - 1)});
+}
+
+// A node that searched every child without a cut-off.
+template <Tree T>
+void record_node_value(SearchContext<T>& ctx, int ply, Score value, Score alpha, Score beta) {
+  if constexpr (ObservesSearch<T>) {
+    ctx.tree.on_node_value(NodeValueEvent{ply, value, alpha, beta});
+  } else {
+    (void)ctx, (void)ply, (void)value, (void)alpha, (void)beta;
+  }
+}
+
+// Counted once per node that searched children: nodes a table entry ended
+// are not typed, so the types add up to nodes - leaves - tt_cutoffs.
+inline void count_node_types(SearchCounters& counters, NodeType expected, NodeType behaved) {
+  switch (expected) {
+    case NodeType::PV:
+      ++counters.expected_pv;
+      break;
+    case NodeType::CUT:
+      ++counters.expected_cut;
+      break;
+    case NodeType::ALL:
+      ++counters.expected_all;
+      break;
+  }
+  switch (behaved) {
+    case NodeType::PV:
+      ++counters.behaved_pv;
+      break;
+    case NodeType::CUT:
+      ++counters.behaved_cut;
+      break;
+    case NodeType::ALL:
+      ++counters.behaved_all;
+      break;
+  }
+}
+
+}  // namespace prunebench

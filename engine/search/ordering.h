@@ -1,0 +1,153 @@
+// Move ordering: which child a node searches first.
+//
+// Ordering never changes a fixed-depth value, only how much alpha-beta can
+// prune (reference 002: "move ordering decides everything"). A node's list is
+// stably sorted by, in priority order:
+//   1. the transposition-table move ("hash move"),
+//   2. the previous iteration's principal-variation move (iterative deepening),
+//   3. the tree's base score, Tree::move_score(base, move), larger first,
+//   4. killer moves: the two latest quiet moves that caused a cut-off at this ply,
+//   5. history: sum of depth^2 over the cut-offs each move caused anywhere.
+// Equal keys keep the generator's order, so NATURAL with no extras is exactly
+// the generated order; the algorithms then skip ordering altogether.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <compare>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/search/splitmix.h"
+#include "engine/search/tree.h"
+#include "engine/types.h"
+
+namespace prunebench {
+
+struct OrderingSpec {
+  BaseOrdering base = BaseOrdering::NATURAL;
+  bool tt_move_first = false;
+  bool pv_move_first = false;
+  bool killers = false;
+  bool history = false;
+  // RANDOM only: 0 keeps the tree's own shuffle, any other value reshuffles it.
+  std::uint64_t seed = 0;
+
+  // False when ordering would leave every list as generated.
+  bool reorders() const {
+    return base != BaseOrdering::NATURAL || tt_move_first || pv_move_first || killers || history;
+  }
+  bool operator==(const OrderingSpec&) const = default;
+};
+
+// Killers and history should only remember quiet moves (a capture is already
+// ordered by its base score). A tree that can tell offers `is_quiet(move)`;
+// otherwise every move counts as quiet.
+template <typename T>
+concept KnowsQuietMoves = requires(const T& tree, typename T::MoveType move) {
+  { tree.is_quiet(move) } -> std::convertible_to<bool>;
+};
+
+template <Tree T>
+bool is_quiet(const T& tree, typename T::MoveType move) {
+  if constexpr (KnowsQuietMoves<T>) {
+    return tree.is_quiet(move);
+  } else {
+    return true;
+  }
+}
+
+// Two killer moves per ply, most recent first.
+template <typename Move>
+class KillerTable {
+ public:
+  void add(int ply, Move move) {
+    std::array<Move, 2>& slot = killers_[ply];
+    if (slot[0] == move) return;
+    slot[1] = slot[0];
+    slot[0] = move;
+  }
+  // 2 for the latest killer, 1 for the older one, 0 otherwise.
+  int rank(int ply, Move move) const {
+    if (move == Move{}) return 0;
+    if (killers_[ply][0] == move) return 2;
+    return killers_[ply][1] == move ? 1 : 0;
+  }
+  void clear() { killers_.fill({}); }
+
+ private:
+  std::array<std::array<Move, 2>, MAX_PLY + 1> killers_{};
+};
+
+// Cut-off credit per Tree::history_index, weighted by depth^2 so that
+// cut-offs near the root, which save the most, count the most.
+class HistoryTable {
+ public:
+  explicit HistoryTable(std::size_t size = 0) : scores_(size, 0) {}
+  void bump(int index, int depth) { scores_[std::size_t(index)] += std::int64_t(depth) * depth; }
+  std::int64_t score(int index) const { return scores_[std::size_t(index)]; }
+  void clear() { std::fill(scores_.begin(), scores_.end(), 0); }
+
+ private:
+  std::vector<std::int64_t> scores_;
+};
+
+// What ordering knows about one node beyond the tree itself.
+template <typename Move>
+struct OrderingHints {
+  Move hash_move{};  // Move{}: none
+  Move pv_move{};    // Move{}: none
+  int ply = 0;
+};
+
+namespace detail {
+
+// The sort key of one move; compared lexicographically, larger first.
+struct OrderKey {
+  int priority;  // 2 hash move, 1 PV move, 0 other
+  std::int64_t base;
+  int killer;
+  std::int64_t history;
+  auto operator<=>(const OrderKey&) const = default;
+};
+
+}  // namespace detail
+
+// Reorders `list` as described at the top of this file. The list must hold at
+// most MAX_MOVES moves.
+template <Tree T>
+void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
+                 const OrderingHints<typename T::MoveType>& hints,
+                 const KillerTable<typename T::MoveType>& killers, const HistoryTable& history) {
+  using Move = typename T::MoveType;
+  const std::size_t n = list.size();
+  std::array<detail::OrderKey, MAX_MOVES> keys;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Move m = list[i];
+    detail::OrderKey& key = keys[i];
+    key.priority = (spec.tt_move_first && m == hints.hash_move && m != Move{}) ? 2
+                   : (spec.pv_move_first && m == hints.pv_move && m != Move{}) ? 1
+                                                                               : 0;
+    key.base = spec.base == BaseOrdering::NATURAL ? 0 : std::int64_t(tree.move_score(spec.base, m));
+    if (spec.base == BaseOrdering::RANDOM && spec.seed != 0)
+      key.base = std::int64_t(hash_combine(std::uint64_t(key.base), spec.seed));
+    key.killer = spec.killers ? killers.rank(hints.ply, m) : 0;
+    key.history = spec.history ? history.score(tree.history_index(m)) : 0;
+  }
+  // Insertion sort: stable, allocation-free, and fast for lists of a few dozen.
+  for (std::size_t i = 1; i < n; ++i) {
+    const detail::OrderKey key = keys[i];
+    const Move move = list[i];
+    std::size_t j = i;
+    for (; j > 0 && keys[j - 1] < key; --j) {
+      keys[j] = keys[j - 1];
+      list[j] = list[j - 1];
+    }
+    keys[j] = key;
+    list[j] = move;
+  }
+}
+
+}  // namespace prunebench

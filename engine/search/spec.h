@@ -1,0 +1,82 @@
+// What to run: the search specification and the named modes.
+//
+// A SearchSpec says which algorithm runs, with which policies (fail-soft or
+// fail-hard, move ordering, transposition table, iterative deepening,
+// aspiration, mate scoring). The CLI names specs with mode strings:
+//
+//   a named mode          mvv-lva, pvs, id-tt-killers, ...   (see named_modes())
+//   options               algo=pvs,order=mvv-lva,tt,killers
+//   a mode plus options   mvv-lva+killers,history   ('+' and ',' both separate items)
+//
+// A named mode may only come first; options then change it. Without one the
+// base is plain fail-soft alpha-beta in natural order ("unordered"). Options:
+//
+//   algo=minimax|negamax|alphabeta|pvs|mtdf   fail=soft|hard
+//   order=natural|mvv-lva|quiet-pst|best|worst|random   seed=N (random order)
+//   tt | tt=MB        transposition table (default 16 MB), hash move first
+//   no-tt-move        keep the table, but not its move first;   no-tt
+//   pv-move           previous iteration's PV move first (needs id)
+//   killers  history  id  aspiration=W (needs id)  guess=N (mtdf)  mate-distance
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/search/ordering.h"
+#include "engine/types.h"
+
+namespace prunebench {
+
+enum class Algorithm { MINIMAX, NEGAMAX, ALPHABETA, PVS, MTDF };
+// Fail-soft returns the best value found even outside the window; fail-hard
+// clamps every result into [alpha, beta] (reference 001).
+enum class Fail { SOFT, HARD };
+
+struct SearchSpec {
+  static constexpr std::size_t DEFAULT_TT_MEGABYTES = 16;
+
+  Algorithm algorithm = Algorithm::ALPHABETA;
+  Fail fail = Fail::SOFT;
+  OrderingSpec ordering;
+  bool tt = false;
+  std::size_t tt_megabytes = DEFAULT_TT_MEGABYTES;
+  bool iterative_deepening = false;
+  Score aspiration = 0;        // half-width of the window around the previous score; 0 = off
+  Score mtdf_guess = 0;        // MTD(f)'s first guess (with iterative deepening: depth 1's)
+  bool mate_distance = false;  // mates scored MATE - ply instead of a constant MATE
+
+  bool operator==(const SearchSpec&) const = default;
+};
+
+struct ModeParse {
+  SearchSpec spec;
+  std::string error;  // empty on success, else one line naming the offending item
+  bool ok() const { return error.empty(); }
+};
+
+ModeParse parse_mode(std::string_view mode);
+
+// Combinations that make no sense whatever the tree (e.g. aspiration without
+// iterative deepening); empty if none. parse_mode already applies it.
+std::string spec_error(const SearchSpec& spec);
+
+// The spec as ordered (key, value) pairs: the JSON `spec` object. Values are
+// text: "true"/"false" for flags, decimal for numbers, names otherwise.
+std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec);
+
+struct NamedMode {
+  std::string_view name;
+  std::string_view definition;  // the options it stands for
+  std::string_view summary;     // one line for --help and the README
+};
+std::span<const NamedMode> named_modes();
+
+std::string_view to_string(Algorithm algorithm);
+std::string_view to_string(Fail fail);
+std::string_view to_string(BaseOrdering ordering);
+
+}  // namespace prunebench

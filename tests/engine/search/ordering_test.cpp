@@ -1,0 +1,132 @@
+#include "engine/search/ordering.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <vector>
+
+#include "engine/trees/child_list.h"
+#include "engine/trees/random_tree.h"
+
+namespace prunebench {
+namespace {
+
+// A one-node tree whose children have fixed base scores; odd children are
+// "captures" (not quiet), so killers and history must ignore them.
+struct ScoredNode {
+  using MoveType = ChildMove;
+  using MoveList = ChildList;
+  static constexpr int HISTORY_SIZE = ChildList::CAPACITY;
+
+  std::vector<std::int64_t> scores;
+
+  void generate(ChildList& list) const {
+    list.clear();
+    for (int i = 0; i < int(scores.size()); ++i) list.push_back(ChildMove{i});
+  }
+  bool has_children() const { return true; }
+  Score terminal_score(int) const { return 0; }
+  Score evaluate() const { return 0; }
+  void make(ChildMove) {}
+  void unmake(ChildMove) {}
+  Key key() const { return 1; }
+  bool supports_ordering(BaseOrdering) const { return true; }
+  std::int64_t move_score(BaseOrdering o, ChildMove m) const {
+    return o == BaseOrdering::NATURAL ? 0 : scores[std::size_t(m.index)];
+  }
+  int history_index(ChildMove m) const { return m.index; }
+  bool is_quiet(ChildMove m) const { return m.index % 2 == 0; }
+};
+static_assert(Tree<ScoredNode>);
+static_assert(KnowsQuietMoves<ScoredNode>);
+
+std::vector<int> ordered(const ScoredNode& node, const OrderingSpec& spec,
+                         OrderingHints<ChildMove> hints = {}, const KillerTable<ChildMove>& killers = {},
+                         const HistoryTable& history = HistoryTable(64)) {
+  ChildList list;
+  node.generate(list);
+  order_moves(node, list, spec, hints, killers, history);
+  std::vector<int> indices;
+  for (ChildMove m : list) indices.push_back(m.index);
+  return indices;
+}
+
+const ScoredNode NODE{{0, 50, 0, 10, 0, 50}};
+
+TEST(Ordering, NaturalWithoutExtrasIsANoOp) {
+  const OrderingSpec spec;
+  EXPECT_FALSE(spec.reorders());
+  EXPECT_EQ(ordered(NODE, spec), (std::vector<int>{0, 1, 2, 3, 4, 5}));
+}
+
+TEST(Ordering, BaseScoreLargerFirstAndStable) {
+  OrderingSpec spec;
+  spec.base = BaseOrdering::MVV_LVA;
+  EXPECT_TRUE(spec.reorders());
+  EXPECT_EQ(ordered(NODE, spec), (std::vector<int>{1, 5, 3, 0, 2, 4}));
+}
+
+TEST(Ordering, HashMoveThenPvMoveThenBase) {
+  OrderingSpec spec;
+  spec.base = BaseOrdering::MVV_LVA;
+  spec.tt_move_first = spec.pv_move_first = true;
+  EXPECT_EQ(ordered(NODE, spec, {ChildMove{4}, ChildMove{2}, 0}), (std::vector<int>{4, 2, 1, 5, 3, 0}));
+  // The same move as hash and PV move is simply first.
+  EXPECT_EQ(ordered(NODE, spec, {ChildMove{3}, ChildMove{3}, 0}), (std::vector<int>{3, 1, 5, 0, 2, 4}));
+  // Hints that are off in the spec are ignored.
+  spec.tt_move_first = false;
+  EXPECT_EQ(ordered(NODE, spec, {ChildMove{4}, ChildMove{}, 0}), (std::vector<int>{1, 5, 3, 0, 2, 4}));
+}
+
+TEST(Ordering, KillersRankAfterBaseScoreBeforeOtherQuiets) {
+  OrderingSpec spec;
+  spec.base = BaseOrdering::MVV_LVA;
+  spec.killers = true;
+  KillerTable<ChildMove> killers;
+  killers.add(3, ChildMove{2});
+  killers.add(3, ChildMove{4});  // latest killer first
+  EXPECT_EQ(killers.rank(3, ChildMove{4}), 2);
+  EXPECT_EQ(killers.rank(3, ChildMove{2}), 1);
+  EXPECT_EQ(killers.rank(2, ChildMove{4}), 0);
+  EXPECT_EQ(ordered(NODE, spec, {ChildMove{}, ChildMove{}, 3}, killers),
+            (std::vector<int>{1, 5, 3, 4, 2, 0}));
+  killers.add(3, ChildMove{4});  // adding the latest again changes nothing
+  EXPECT_EQ(killers.rank(3, ChildMove{2}), 1);
+  killers.clear();
+  EXPECT_EQ(killers.rank(3, ChildMove{4}), 0);
+}
+
+TEST(Ordering, HistoryIsDepthSquared) {
+  HistoryTable history(64);
+  history.bump(2, 3);
+  history.bump(2, 1);
+  history.bump(0, 2);
+  EXPECT_EQ(history.score(2), 10);
+  EXPECT_EQ(history.score(0), 4);
+  OrderingSpec spec;
+  spec.history = true;
+  EXPECT_EQ(ordered(NODE, spec, {}, {}, history), (std::vector<int>{2, 0, 1, 3, 4, 5}));
+  history.clear();
+  EXPECT_EQ(history.score(2), 0);
+}
+
+TEST(Ordering, RandomSeedReshufflesTheTreesScores) {
+  ScoredNode node{{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}};
+  OrderingSpec spec;
+  spec.base = BaseOrdering::RANDOM;
+  EXPECT_EQ(ordered(node, spec), (std::vector<int>{11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
+  spec.seed = 7;
+  const std::vector<int> seven = ordered(node, spec);
+  EXPECT_NE(seven, ordered(node, OrderingSpec{BaseOrdering::RANDOM, false, false, false, false, 0}));
+  EXPECT_EQ(seven, ordered(node, spec));  // deterministic
+}
+
+TEST(Ordering, TreesWithoutAQuietTestCallEveryMoveQuiet) {
+  static_assert(!KnowsQuietMoves<RandomTree>);
+  EXPECT_TRUE(is_quiet(RandomTree(3, 2, 1), ChildMove{1}));
+  EXPECT_TRUE(is_quiet(NODE, ChildMove{0}));
+  EXPECT_FALSE(is_quiet(NODE, ChildMove{1}));
+}
+
+}  // namespace
+}  // namespace prunebench

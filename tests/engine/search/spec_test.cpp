@@ -1,0 +1,175 @@
+#include "engine/search/spec.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace prunebench {
+namespace {
+
+SearchSpec parsed(std::string_view mode) {
+  const ModeParse p = parse_mode(mode);
+  EXPECT_TRUE(p.ok()) << mode << ": " << p.error;
+  return p.spec;
+}
+
+std::string error_of(std::string_view mode) {
+  const ModeParse p = parse_mode(mode);
+  EXPECT_FALSE(p.ok()) << mode;
+  return p.error;
+}
+
+TEST(Spec, EveryNamedModeParsesAndIsListedOnce) {
+  const std::set<std::string_view> expected = {
+      "minimax", "negamax",           "unordered",        "alphabeta", "fail-hard",
+      "mvv-lva", "mvv-lva-fail-hard", "quiet-pst",        "pvs",       "mtdf",
+      "id-tt",   "id-tt-killers",     "pvs-id-tt-killers"};
+  std::set<std::string_view> names;
+  for (const NamedMode& mode : named_modes()) {
+    EXPECT_TRUE(names.insert(mode.name).second) << mode.name;
+    EXPECT_FALSE(mode.summary.empty()) << mode.name;
+    EXPECT_EQ(parsed(mode.name), parsed(mode.definition)) << mode.name;
+  }
+  EXPECT_EQ(names, expected);
+}
+
+TEST(Spec, NamedModesMeanWhatTheySay) {
+  SearchSpec s = parsed("minimax");
+  EXPECT_EQ(s.algorithm, Algorithm::MINIMAX);
+  EXPECT_EQ(parsed("negamax").algorithm, Algorithm::NEGAMAX);
+
+  s = parsed("unordered");
+  EXPECT_EQ(s, SearchSpec{});
+  EXPECT_EQ(s.algorithm, Algorithm::ALPHABETA);
+  EXPECT_EQ(s.fail, Fail::SOFT);
+  EXPECT_EQ(s.ordering.base, BaseOrdering::NATURAL);
+  EXPECT_FALSE(s.tt);
+  EXPECT_EQ(parsed("alphabeta"), s);
+
+  s = parsed("fail-hard");
+  EXPECT_EQ(s.fail, Fail::HARD);
+  EXPECT_EQ(s.ordering.base, BaseOrdering::NATURAL);
+
+  EXPECT_EQ(parsed("mvv-lva").ordering.base, BaseOrdering::MVV_LVA);
+  EXPECT_EQ(parsed("mvv-lva").fail, Fail::SOFT);
+  EXPECT_EQ(parsed("mvv-lva-fail-hard").fail, Fail::HARD);
+  EXPECT_EQ(parsed("quiet-pst").ordering.base, BaseOrdering::QUIET_PST);
+
+  s = parsed("pvs");
+  EXPECT_EQ(s.algorithm, Algorithm::PVS);
+  EXPECT_EQ(s.ordering.base, BaseOrdering::MVV_LVA);
+
+  s = parsed("mtdf");
+  EXPECT_EQ(s.algorithm, Algorithm::MTDF);
+  EXPECT_TRUE(s.tt);
+  EXPECT_EQ(s.mtdf_guess, 0);
+  EXPECT_EQ(s.ordering.base, BaseOrdering::MVV_LVA);
+
+  s = parsed("id-tt");
+  EXPECT_EQ(s.algorithm, Algorithm::ALPHABETA);
+  EXPECT_TRUE(s.iterative_deepening && s.tt && s.ordering.tt_move_first && s.ordering.pv_move_first);
+  EXPECT_FALSE(s.ordering.killers || s.ordering.history);
+
+  s = parsed("id-tt-killers");
+  EXPECT_TRUE(s.iterative_deepening && s.tt && s.ordering.killers && s.ordering.history);
+  EXPECT_EQ(s.algorithm, Algorithm::ALPHABETA);
+  s = parsed("pvs-id-tt-killers");
+  EXPECT_EQ(s.algorithm, Algorithm::PVS);
+  EXPECT_TRUE(s.iterative_deepening && s.tt && s.ordering.killers && s.ordering.history);
+}
+
+TEST(Spec, OptionsCompose) {
+  const SearchSpec s =
+      parsed("algo=pvs,order=mvv-lva,tt,killers,history,id,aspiration=50,fail=hard,mate-distance");
+  EXPECT_EQ(s.algorithm, Algorithm::PVS);
+  EXPECT_EQ(s.ordering.base, BaseOrdering::MVV_LVA);
+  EXPECT_TRUE(s.tt && s.ordering.tt_move_first && s.ordering.killers && s.ordering.history);
+  EXPECT_TRUE(s.iterative_deepening);
+  EXPECT_EQ(s.aspiration, 50);
+  EXPECT_EQ(s.fail, Fail::HARD);
+  EXPECT_TRUE(s.mate_distance);
+  EXPECT_EQ(s.tt_megabytes, SearchSpec::DEFAULT_TT_MEGABYTES);
+}
+
+TEST(Spec, ANamedModeCanBeTheBase) {
+  SearchSpec expected = parsed("mvv-lva");
+  expected.ordering.killers = true;
+  EXPECT_EQ(parsed("mvv-lva+killers"), expected);
+  EXPECT_EQ(parsed("mvv-lva,killers"), expected);
+
+  SearchSpec mtdf = parsed("mtdf+guess=-25,tt=64");
+  EXPECT_EQ(mtdf.mtdf_guess, -25);
+  EXPECT_EQ(mtdf.tt_megabytes, 64u);
+
+  SearchSpec no_move = parsed("id-tt,no-tt-move");
+  EXPECT_TRUE(no_move.tt);
+  EXPECT_FALSE(no_move.ordering.tt_move_first);
+  EXPECT_FALSE(parsed("mvv-lva,tt,no-tt").tt);
+
+  EXPECT_EQ(parsed("order=random,seed=9").ordering.seed, 9u);
+}
+
+TEST(Spec, UnknownNamesAreRejectedByName) {
+  EXPECT_NE(error_of("alpha-beta").find("'alpha-beta'"), std::string::npos);
+  EXPECT_NE(error_of("mvv-lva+kilers").find("'kilers'"), std::string::npos);
+  EXPECT_NE(error_of("algo=scout").find("'scout'"), std::string::npos);
+  EXPECT_NE(error_of("order=mvvlva").find("'mvvlva'"), std::string::npos);
+  EXPECT_NE(error_of("fail=medium").find("'medium'"), std::string::npos);
+  EXPECT_NE(error_of("aspiration=wide").find("'wide'"), std::string::npos);
+  EXPECT_NE(error_of("tt=0").find("'0'"), std::string::npos);
+  EXPECT_NE(error_of("killers=2").find("'killers'"), std::string::npos);
+  EXPECT_NE(error_of("killers,pvs").find("'pvs'"), std::string::npos);  // named modes only come first
+  EXPECT_FALSE(error_of("").empty());
+  EXPECT_NE(error_of("pvs,,tt").find("empty item"), std::string::npos);
+}
+
+TEST(Spec, InconsistentCombinationsAreRejected) {
+  EXPECT_NE(error_of("minimax,tt").find("minimax"), std::string::npos);
+  EXPECT_NE(error_of("negamax,order=mvv-lva").find("negamax"), std::string::npos);
+  EXPECT_NE(error_of("alphabeta,aspiration=30").find("aspiration"), std::string::npos);
+  EXPECT_NE(error_of("mtdf,id,aspiration=30").find("aspiration"), std::string::npos);
+  EXPECT_NE(error_of("alphabeta,pv-move").find("pv-move"), std::string::npos);
+  EXPECT_NE(error_of("alphabeta,guess=3").find("guess"), std::string::npos);
+  EXPECT_NE(error_of("alphabeta,seed=3").find("seed"), std::string::npos);
+}
+
+TEST(Spec, DescribeIsCanonicalAndOrdered) {
+  using Fields = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(describe(parsed("mvv-lva")), (Fields{{"algorithm", "alphabeta"},
+                                                 {"fail", "soft"},
+                                                 {"ordering", "mvv-lva"},
+                                                 {"tt", "false"},
+                                                 {"tt_move", "false"},
+                                                 {"pv_move", "false"},
+                                                 {"killers", "false"},
+                                                 {"history", "false"},
+                                                 {"iterative_deepening", "false"},
+                                                 {"aspiration", "0"},
+                                                 {"mate_distance", "false"}}));
+  EXPECT_EQ(describe(parsed("mtdf")), (Fields{{"algorithm", "mtdf"},
+                                              {"fail", "soft"},
+                                              {"ordering", "mvv-lva"},
+                                              {"tt", "true"},
+                                              {"tt_megabytes", "16"},
+                                              {"tt_move", "true"},
+                                              {"pv_move", "false"},
+                                              {"killers", "false"},
+                                              {"history", "false"},
+                                              {"iterative_deepening", "false"},
+                                              {"aspiration", "0"},
+                                              {"mtdf_guess", "0"},
+                                              {"mate_distance", "false"}}));
+  // Different spellings of one spec describe the same.
+  EXPECT_EQ(describe(parsed("mvv-lva+killers")), describe(parsed("algo=alphabeta,killers,order=mvv-lva")));
+}
+
+TEST(Spec, NamesRoundTrip) {
+  EXPECT_EQ(to_string(Algorithm::PVS), "pvs");
+  EXPECT_EQ(to_string(Fail::HARD), "hard");
+  EXPECT_EQ(to_string(BaseOrdering::QUIET_PST), "quiet-pst");
+  EXPECT_EQ(to_string(BaseOrdering::BEST_FIRST), "best");
+}
+
+}  // namespace
+}  // namespace prunebench

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # README command 2: builds and runs every test.
 #   1. the Release build: GoogleTest (default label "fast"; `ctest -L slow` for the rest)
-#   2. an AddressSanitizer + UndefinedBehaviorSanitizer build running the same tests
-#   3. pytest for the Python scripts (and the notebook, executed headless)
+#   2. the node-count baseline: any changed count fails (scripts/baseline.sh)
+#   3. an AddressSanitizer + UndefinedBehaviorSanitizer build running the same tests
+#   4. pytest for the Python scripts (and the notebook, executed headless)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,9 @@ scripts/install-deps.sh
 echo "== Release build and tests"
 scripts/build.sh build
 ctest --test-dir build -L fast --output-on-failure -j "$(nproc)"
+
+echo "== Node-count baseline (results/baseline.json, results/bench-signature.txt)"
+scripts/baseline.sh check
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 scripts/build.sh build-asan -DPRUNEBENCH_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPRUNEBENCH_BUILD_BENCHMARKS=OFF

@@ -6,23 +6,34 @@
 
 #include "engine/perft.h"
 #include "harness/commands.h"
+#include "harness/suite.h"
 
 namespace prunebench::harness {
 namespace {
 
 constexpr const char* USAGE =
-    "usage: prunebench perft --fen FEN|startpos --depth N [--divide] [--json]\n"
+    "usage: prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--json]\n"
+    "       prunebench perft --suite FILE [--max-leaves N]\n"
     "\n"
     "Counts the leaves of the legal move tree to depth N (bulk counting at the\n"
-    "last ply). --divide lists the count below each root move; --json prints one\n"
-    "JSON object {fen, depth, nodes, seconds, nodes_per_second[, divide]}.\n";
+    "last ply). --divide lists the count below each root move; --make-every-leaf\n"
+    "plays every move down to the leaves instead of counting the last ply (to\n"
+    "measure make/unmake speed); --json prints one JSON object\n"
+    "{fen, depth, nodes, seconds, nodes_per_second[, divide]}.\n"
+    "\n"
+    "--suite checks every published count (';D1 20 ;D2 400 ...') of an EPD file,\n"
+    "skipping counts above --max-leaves (default: none skipped). Exit code 0 when\n"
+    "all match, 1 when any count differs, 2 on bad input.\n";
 
 constexpr int MAX_PERFT_DEPTH = 15;
 
 struct PerftOptions {
   std::string fen;
+  std::string suite;
+  std::uint64_t max_leaves = ~std::uint64_t(0);
   int depth = -1;
   bool divide = false;
+  bool make_every_leaf = false;
   bool json = false;
   bool help = false;
 };
@@ -35,11 +46,22 @@ std::string parse_options(const Args& args, PerftOptions& options) {
       options.help = true;
     } else if (arg == "--divide") {
       options.divide = true;
+    } else if (arg == "--make-every-leaf") {
+      options.make_every_leaf = true;
     } else if (arg == "--json") {
       options.json = true;
     } else if (arg == "--fen") {
       if (!has_value) return "--fen needs a value";
       options.fen = args[++i];
+    } else if (arg == "--suite") {
+      if (!has_value) return "--suite needs a value";
+      options.suite = args[++i];
+    } else if (arg == "--max-leaves") {
+      if (!has_value) return "--max-leaves needs a value";
+      const std::string& value = args[++i];
+      if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos)
+        return "--max-leaves: '" + value + "' is not a non-negative integer";
+      options.max_leaves = std::stoull(value);
     } else if (arg == "--depth") {
       if (!has_value) return "--depth needs a value";
       const std::string& value = args[++i];
@@ -52,10 +74,54 @@ std::string parse_options(const Args& args, PerftOptions& options) {
     }
   }
   if (options.help) return "";
+  if (!options.suite.empty()) {
+    if (!options.fen.empty() || options.depth >= 0) return "--suite does not combine with --fen or --depth";
+    return "";
+  }
   if (options.fen.empty()) return "--fen is required (a FEN or 'startpos')";
   if (options.depth < 0) return "--depth is required";
   if (options.divide && options.depth == 0) return "--divide needs --depth of at least 1";
+  if (options.divide && options.make_every_leaf) return "--divide and --make-every-leaf do not combine";
   return "";
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Checks every published count of a suite; one line per position.
+int check_suite(const PerftOptions& options, std::ostream& out, std::ostream& err) {
+  const SuiteResult read = read_suite(options.suite);
+  if (!read.ok()) {
+    err << "error: " << read.error << '\n';
+    return EXIT_BAD_INPUT;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t leaves = 0;
+  int checked = 0, skipped = 0, mismatches = 0;
+  for (const SuiteEntry& entry : read.suite.entries) {
+    out << entry.id;
+    for (const auto& [depth, expected] : entry.perft) {
+      if (expected > options.max_leaves) {
+        ++skipped;
+        continue;
+      }
+      const std::uint64_t counted = perft(entry.position, depth);
+      leaves += counted;
+      ++checked;
+      out << "  D" << depth << ' ' << counted;
+      if (counted != expected) {
+        ++mismatches;
+        out << " (MISMATCH: published " << expected << ')';
+      }
+    }
+    out << '\n';
+  }
+  const double seconds = seconds_since(start);
+  out << "perft suite " << options.suite << ": " << checked << " counts checked, " << mismatches << " mismatches, "
+      << skipped << " skipped (above " << options.max_leaves << " leaves); " << leaves << " leaves in " << seconds
+      << " s\n";
+  return mismatches == 0 ? EXIT_OK : EXIT_CHANGED;
 }
 
 }  // namespace
@@ -70,6 +136,7 @@ int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
     out << USAGE;
     return EXIT_OK;
   }
+  if (!options.suite.empty()) return check_suite(options, out, err);
   const FenResult parsed = Position::from_fen(options.fen == "startpos" ? Position::START_FEN : options.fen);
   if (!parsed.ok()) {
     err << "error: " << parsed.error << '\n';
@@ -82,10 +149,12 @@ int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (options.divide) {
     entries = divide(parsed.position, options.depth);
     for (const DivideEntry& e : entries) nodes += e.nodes;
+  } else if (options.make_every_leaf) {
+    nodes = perft_make_every_leaf(parsed.position, options.depth);
   } else {
     nodes = perft(parsed.position, options.depth);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = seconds_since(start);
   const double rate = seconds > 0 ? double(nodes) / seconds : 0.0;
 
   if (options.json) {

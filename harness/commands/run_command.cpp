@@ -1,12 +1,193 @@
+// prunebench run --suite FILE [--suite FILE ...] --depths 1-5 --modes a,b [options]
+#include <csignal>
+#include <filesystem>
 #include <ostream>
+#include <set>
 
+#include "harness/chess_search.h"
+#include "harness/cli_args.h"
 #include "harness/commands.h"
+#include "harness/context.h"
+#include "harness/json_io.h"
+#include "harness/suite_runner.h"
 
 namespace prunebench::harness {
+namespace {
 
-int run_command(const Args&, std::ostream&, std::ostream& err) {
-  err << "error: 'run' is not implemented yet\n";
-  return EXIT_BAD_INPUT;
+constexpr int EXIT_CHECK_FAILED = 1;
+constexpr int EXIT_INTERRUPTED = 130;
+constexpr int MAX_DEPTH = 20;
+
+std::atomic<bool> stop_requested{false};
+
+extern "C" void request_stop(int) {
+  stop_requested = true;
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+ArgParser make_parser() {
+  ArgParser parser(
+      "prunebench run --suite FILE [--suite FILE ...] --depths LIST [options]",
+      "Searches every position of the suites at every depth with every mode and writes one\n"
+      "JSON document (docs/json-schema.md, kind \"run\"). While running it checks that\n"
+      "full-width modes visit exactly sum of perft(0..d) nodes, that every mode returns the\n"
+      "same score as minimax, and that published ';Dn' perft counts hold; a failed check\n"
+      "stops the run.\n\n"
+      "Finished records are appended to OUT.journal as they complete; after Ctrl-C, a kill\n"
+      "or a failed check, rerun the same command with --resume to continue.\n\n"
+      "Exit codes: 0 done, 1 a check failed, 2 bad input, 130 interrupted.");
+  parser.add_repeated("suite", "FILE", "an EPD/FEN file (repeatable)");
+  parser.add_value("depths", "LIST", "depths, e.g. 1-5 or 2,4,6");
+  parser.add_value("modes", "LIST", "comma-separated modes (see 'prunebench search --help')",
+                   "minimax,unordered,mvv-lva,pvs,mtdf");
+  parser.add_value("threads", "N", "positions searched in parallel (each search is single-threaded)", "1");
+  parser.add_value("out", "FILE", "write the JSON here (atomically) instead of to stdout; journal in FILE.journal");
+  parser.add_value("max-nodes", "N",
+                   "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "
+                   "exceeded N");
+  parser.add_flag("require-balanced", "refuse positions whose material is not level");
+  parser.add_flag("resume", "continue an interrupted run from OUT.journal");
+  return parser;
+}
+
+struct Failure {
+  int code = EXIT_OK;
+  std::string message;
+};
+
+Failure bad_input(std::string message) { return {EXIT_BAD_INPUT, std::move(message)}; }
+
+Failure read_suites(const ParsedArgs& args, RunPlan& plan, bool require_balanced) {
+  if (args.values("suite").empty()) return bad_input("at least one --suite is required");
+  std::set<std::string> ids;
+  for (const std::string& path : args.values("suite")) {
+    SuiteResult read = read_suite(path);
+    if (!read.ok()) return bad_input(read.error);
+    for (const SuiteEntry& entry : read.suite.entries) {
+      if (!ids.insert(entry.id).second) return bad_input("position id '" + entry.id + "' appears twice (" + path + ")");
+      const Score white = entry.position.material(WHITE), black = entry.position.material(BLACK);
+      if (require_balanced && white != black)
+        return bad_input(path + ":" + std::to_string(entry.line) + ": " + entry.id + " is not balanced (white " +
+                         std::to_string(white) + ", black " + std::to_string(black) + ")");
+    }
+    plan.suites.push_back(std::move(read.suite));
+  }
+  return {};
+}
+
+Failure read_modes(const ParsedArgs& args, RunPlan& plan) {
+  const Parsed<std::vector<std::string>> names = args.name_list("modes");
+  if (!names.ok()) return bad_input(names.error);
+  for (const std::string& name : names.value) {
+    const ModeParse mode = parse_mode(name);
+    if (!mode.ok()) return bad_input(mode.error);
+    if (std::string error = check_chess_spec(mode.spec); !error.empty()) return bad_input(name + ": " + error);
+    plan.modes.push_back({name, mode.spec});
+  }
+  return {};
+}
+
+Failure read_numbers(const ParsedArgs& args, RunPlan& plan) {
+  if (!args.has("depths")) return bad_input("--depths is required (e.g. --depths 1-5)");
+  const Parsed<std::vector<int>> depths = args.integer_list("depths", 1, MAX_DEPTH);
+  if (!depths.ok()) return bad_input(depths.error);
+  plan.depths = depths.value;
+  const Parsed<std::int64_t> threads = args.integer("threads", 1, 256);
+  if (!threads.ok()) return bad_input(threads.error);
+  plan.threads = int(threads.value);
+  if (args.has("max-nodes")) {
+    const Parsed<std::int64_t> max_nodes = args.integer("max-nodes", 1, INT64_MAX);
+    if (!max_nodes.ok()) return bad_input(max_nodes.error);
+    plan.max_nodes = std::uint64_t(max_nodes.value);
+  }
+  return {};
+}
+
+// Opens the journal for a new run, or loads it for --resume.
+Failure prepare_journal(const ParsedArgs& args, RunPlan& plan) {
+  if (!args.has("out")) {
+    if (args.has("resume")) return bad_input("--resume needs --out (the journal is OUT.journal)");
+    return {};
+  }
+  plan.journal_path = args.value("out") + ".journal";
+  const bool exists = std::filesystem::exists(plan.journal_path);
+  if (!args.has("resume")) {
+    if (exists)
+      return bad_input(plan.journal_path + " holds an unfinished run: add --resume to continue it, or delete it");
+    JournalWriter header;
+    if (std::string error = header.open(plan.journal_path); !error.empty()) return bad_input(error);
+    if (std::string error = header.append({{"plan", plan_signature(plan)}}); !error.empty()) return bad_input(error);
+    return {};
+  }
+  if (!exists) return bad_input("nothing to resume: " + plan.journal_path + " does not exist");
+  const JournalContents journal = read_journal(plan.journal_path);
+  if (!journal.ok()) return bad_input(journal.error);
+  if (journal.records.empty() || journal.records.front().value("plan", nlohmann::json()) != plan_signature(plan))
+    return bad_input(plan.journal_path + " was written by a run with other suites, depths or modes");
+  for (std::size_t i = 1; i < journal.records.size(); ++i) plan.resumed_records.push_back(journal.records[i]["record"]);
+  return {};
+}
+
+nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, const Args& args) {
+  Args command_line = {"prunebench", "run"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  int tt_megabytes = 0;
+  for (const NamedSpec& mode : plan.modes)
+    if (mode.spec.tt) tt_megabytes = int(mode.spec.tt_megabytes);
+  return {{"schema_version", SCHEMA_VERSION},
+          {"kind", "run"},
+          {"context", run_context(command_line, plan.threads, tt_megabytes, plan.suites)},
+          {"positions", outcome.positions},
+          {"records", outcome.records},
+          {"skipped", outcome.skipped}};
+}
+
+Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& outcome, const Args& raw,
+               std::ostream& out) {
+  const std::string kept = plan.journal_path.empty()
+                               ? ""
+                               : " (finished records are kept in " + plan.journal_path + "; rerun with --resume)";
+  if (!outcome.error.empty()) return {EXIT_CHECK_FAILED, "check failed: " + outcome.error + kept};
+  if (outcome.interrupted) return {EXIT_INTERRUPTED, "interrupted" + kept};
+  const nlohmann::json document = make_document(plan, outcome, raw);
+  if (!args.has("out")) {
+    out << document.dump(2) << '\n';
+    return {};
+  }
+  if (std::string error = write_json_file(args.value("out"), document); !error.empty()) return bad_input(error + kept);
+  std::filesystem::remove(plan.journal_path);
+  return {};
+}
+
+Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
+  RunPlan plan;
+  for (Failure f : {read_numbers(args, plan), read_modes(args, plan)})
+    if (f.code) return f;
+  if (Failure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;
+  if (Failure f = prepare_journal(args, plan); f.code) return f;
+  stop_requested = false;
+  std::signal(SIGINT, request_stop);
+  const RunOutcome outcome = run_plan(plan, stop_requested);
+  std::signal(SIGINT, SIG_DFL);
+  return finish(args, plan, outcome, raw, out);
+}
+
+}  // namespace
+
+int run_command(const Args& args, std::ostream& out, std::ostream& err) {
+  const ArgParser parser = make_parser();
+  const ParsedArgs parsed = parser.parse(args);
+  if (parsed.help_requested()) {
+    out << parser.help();
+    return EXIT_OK;
+  }
+  if (!parsed.ok()) {
+    err << "error: " << parsed.error() << " (see 'prunebench run --help')\n";
+    return EXIT_BAD_INPUT;
+  }
+  const Failure failure = run(parsed, args, out);
+  if (failure.code) err << "error: " << failure.message << '\n';
+  return failure.code;
 }
 
 }  // namespace prunebench::harness

@@ -1,12 +1,77 @@
+// prunebench search --fen FEN|startpos --depth N --mode MODE [--json]
 #include <ostream>
+#include <sstream>
 
+#include "harness/chess_search.h"
+#include "harness/cli_args.h"
 #include "harness/commands.h"
 
 namespace prunebench::harness {
+namespace {
 
-int search_command(const Args&, std::ostream&, std::ostream& err) {
-  err << "error: 'search' is not implemented yet\n";
-  return EXIT_BAD_INPUT;
+constexpr int MAX_DEPTH = 30;
+
+ArgParser make_parser() {
+  std::ostringstream modes;
+  for (const NamedMode& m : named_modes()) modes << "  " << m.name << ": " << m.summary << '\n';
+  ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--json]",
+                   "Searches one position with one mode and prints the score, best move, principal\n"
+                   "variation and every counter (see the README glossary). MODE is a named mode or a\n"
+                   "composition such as 'algo=pvs,order=mvv-lva,tt,killers' or 'mvv-lva+killers'.\n\n"
+                   "Named modes:\n" + modes.str());
+  parser.add_value("fen", "FEN", "the position, or 'startpos'");
+  parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
+  parser.add_value("mode", "MODE", "what to run", "unordered");
+  parser.add_flag("json", "print one JSON object instead of text");
+  return parser;
+}
+
+void print_text(const ChessSearch& run, std::ostream& out) {
+  const nlohmann::ordered_json json = search_json(run);
+  out << "mode " << run.mode << "\nscore " << run.result.score << "\nbest_move "
+      << (run.result.best_move.is_none() ? "none" : to_uci(run.result.best_move)) << "\npv";
+  for (Move m : run.result.pv) out << ' ' << to_uci(m);
+  out << '\n';
+  for (const auto& [name, value] : json["counters"].items()) out << name << ' ' << value.dump() << '\n';
+  out << "seconds " << run.seconds << "\nnodes_per_second " << std::uint64_t(json["nodes_per_second"].get<double>())
+      << '\n';
+}
+
+}  // namespace
+
+int search_command(const Args& args, std::ostream& out, std::ostream& err) {
+  const ArgParser parser = make_parser();
+  const ParsedArgs parsed = parser.parse(args);
+  if (parsed.help_requested()) {
+    out << parser.help();
+    return EXIT_OK;
+  }
+  const auto fail = [&](const std::string& message) {
+    err << "error: " << message << '\n';
+    return EXIT_BAD_INPUT;
+  };
+  if (!parsed.ok()) return fail(parsed.error() + " (see 'prunebench search --help')");
+  if (!parsed.has("fen")) return fail("missing --fen (a FEN or 'startpos')");
+  const Parsed<std::int64_t> depth = parsed.integer("depth", 0, MAX_DEPTH);
+  if (!depth.ok()) return fail(depth.error);
+
+  const std::string fen = parsed.value("fen");
+  const FenResult position = Position::from_fen(fen == "startpos" ? Position::START_FEN : fen);
+  if (!position.ok()) return fail(position.error);
+  const std::string mode = parsed.value("mode");
+  const ModeParse spec = parse_mode(mode);
+  if (!spec.ok()) return fail(spec.error);
+  if (const std::string error = check_chess_spec(spec.spec); !error.empty()) return fail(error);
+
+  const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value));
+  if (parsed.has("json")) {
+    nlohmann::ordered_json json = {{"fen", position.position.fen()}};
+    json.update(search_json(run));
+    out << json.dump() << '\n';
+  } else {
+    print_text(run, out);
+  }
+  return EXIT_OK;
 }
 
 }  // namespace prunebench::harness

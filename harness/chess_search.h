@@ -1,0 +1,37 @@
+// One chess search, timed, and its JSON form: shared by `prunebench search`,
+// `run` and `bench`, so every command writes the same fields with the same
+// meaning (docs/json-schema.md).
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/position.h"
+#include "engine/search/counters.h"
+#include "engine/search/search.h"
+
+namespace prunebench::harness {
+
+struct ChessSearch {
+  std::string mode;  // the mode string as the user wrote it
+  SearchSpec spec;
+  int depth = 0;
+  SearchResult<Move> result;
+  SearchCounters counters;
+  double seconds = 0;
+};
+
+// Runs `spec` on `root` to `depth` with fresh counters and a fresh table.
+// Precondition: the spec is valid for chess (see check_chess_spec).
+ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth);
+
+// Empty if chess can run `spec`, else why not (e.g. an oracle ordering).
+std::string check_chess_spec(const SearchSpec& spec);
+
+nlohmann::ordered_json counters_json(const SearchCounters& counters);
+nlohmann::ordered_json spec_json(const SearchSpec& spec);
+// {mode, spec, score, best_move, pv, counters, seconds, nodes_per_second}
+nlohmann::ordered_json search_json(const ChessSearch& search);
+
+}  // namespace prunebench::harness

@@ -1,0 +1,85 @@
+// Reading and writing prunebench's JSON files, with errors a user can act on.
+//
+// Every reader returns a value holding either the data or one line naming the
+// file and what is wrong with it (missing, empty, truncated, not JSON, an
+// unknown schema_version, the wrong kind). Writers never leave a half-written
+// file where a complete one is expected: documents are written atomically, and
+// journals (JSON Lines, one finished record per line) can be recovered after
+// the process is killed mid-write.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace prunebench::harness {
+
+// The schema_version this build reads and writes (docs/json-schema.md).
+constexpr int SCHEMA_VERSION = 1;
+
+struct JsonReadResult {
+  nlohmann::json value;
+  std::string error;  // "<path>: <what is wrong>", empty on success
+  bool ok() const { return error.empty(); }
+};
+
+// Any JSON document.
+JsonReadResult read_json_file(const std::string& path);
+// A prunebench document: an object with schema_version == SCHEMA_VERSION and
+// kind == `expected_kind`.
+JsonReadResult read_document(const std::string& path, const std::string& expected_kind);
+// The schema_version/kind check of read_document, for a document already in memory.
+std::string check_document(const nlohmann::json& document, const std::string& expected_kind);
+
+// Replaces `path` with `content` so that readers see the old file or the new
+// one, never a mix: writes <path>.tmp in the same directory, flushes and
+// fsyncs it, then renames it over `path`. Returns an error line, or "".
+std::string write_file_atomically(const std::string& path, const std::string& content);
+// A document pretty-printed with two-space indents and a final newline.
+std::string write_json_file(const std::string& path, const nlohmann::json& document);
+
+// What a journal held: every record whose line was complete.
+struct JournalContents {
+  std::vector<nlohmann::json> records;
+  // True when the file ended in a partial line (a run killed while writing
+  // it); that line was dropped.
+  bool dropped_partial_line = false;
+  std::string error;
+  bool ok() const { return error.empty(); }
+  std::size_t recovered() const { return records.size(); }
+};
+
+// Reads a JSON Lines journal. A record counts only once its newline has been
+// written, so a final line without one is dropped, never an error; a complete
+// line that is not JSON is an error naming <path>:<line>.
+JournalContents read_journal(const std::string& path);
+
+// An append-only JSON Lines journal. Each append writes one record and its
+// newline straight to the file (no user-space buffer), so after a crash the
+// journal holds every record whose append returned. Safe to share between
+// threads.
+class JournalWriter {
+ public:
+  JournalWriter() = default;
+  JournalWriter(const JournalWriter&) = delete;
+  JournalWriter& operator=(const JournalWriter&) = delete;
+  ~JournalWriter();
+
+  // Opens `path` for appending, creating it if needed. A partial last line
+  // left by a killed run is cut off first so the next record starts on a line
+  // of its own. Returns an error line, or "".
+  std::string open(const std::string& path);
+  // Appends `record` as one line. Returns an error line, or "".
+  std::string append(const nlohmann::json& record);
+  void close();
+  bool is_open() const { return fd_ >= 0; }
+
+ private:
+  std::mutex mutex_;
+  std::string path_;
+  int fd_ = -1;
+};
+
+}  // namespace prunebench::harness

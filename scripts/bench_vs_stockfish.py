@@ -1,0 +1,86 @@
+#!/usr/bin/python3
+"""Perft leaf rate of prunebench against Stockfish's `go perft`, measured in
+the same run on the same machine, printed as a ratio.
+
+Both programs bulk-count at the last ply and use no hashing. Each side is run
+`--repeat` times and the best time kept (the least disturbed run).
+
+Usage: scripts/bench_vs_stockfish.py [--prunebench build/harness/prunebench]
+                                     [--stockfish /usr/games/stockfish] [--repeat 3]
+"""
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+
+POSITIONS = [
+    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
+]
+
+
+def stockfish_perft(stockfish, fen, depth):
+    """Returns (nodes, seconds) timed from `go perft` to its total line."""
+    proc = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    proc.stdin.write("uci\nisready\n")
+    for line in proc.stdout:
+        if line.strip() == "readyok":
+            break
+    proc.stdin.write(f"position fen {fen}\ngo perft {depth}\n")
+    start = time.perf_counter()
+    for line in proc.stdout:
+        if line.startswith("Nodes searched:"):
+            seconds = time.perf_counter() - start
+            nodes = int(line.split(":")[1])
+            break
+    proc.stdin.write("quit\n")
+    proc.communicate()
+    return nodes, seconds
+
+
+def prunebench_perft(binary, fen, depth, mode_args):
+    out = subprocess.run([binary, "perft", "--fen", fen, "--depth", str(depth), "--json", *mode_args],
+                         check=True, capture_output=True, text=True).stdout
+    result = json.loads(out)
+    return result["nodes"], result["seconds"]
+
+
+def best_of(repeat, run):
+    results = [run() for _ in range(repeat)]
+    nodes = {n for n, _ in results}
+    if len(nodes) != 1:
+        raise RuntimeError(f"node counts differ between runs: {sorted(nodes)}")
+    return nodes.pop(), min(s for _, s in results)
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--prunebench", default="build/harness/prunebench")
+    parser.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
+    parser.add_argument("--repeat", type=int, default=3)
+    return parser.parse_args()
+
+
+def main():
+    args = parse_args()
+    print(f"{'position':10} {'depth':>5} {'leaves':>12} {'stockfish M/s':>14} {'prunebench M/s':>15} {'ratio':>6}"
+          f" {'make-every-leaf M/s':>20}")
+    for name, fen, depth in POSITIONS:
+        sf_nodes, sf_seconds = best_of(args.repeat, lambda: stockfish_perft(args.stockfish, fen, depth))
+        pb_nodes, pb_seconds = best_of(args.repeat, lambda: prunebench_perft(args.prunebench, fen, depth, []))
+        if sf_nodes != pb_nodes:
+            print(f"error: {name}: stockfish counts {sf_nodes}, prunebench {pb_nodes}", file=sys.stderr)
+            return 1
+        slow_depth = depth - 1
+        leaf_nodes, leaf_seconds = best_of(
+            args.repeat, lambda: prunebench_perft(args.prunebench, fen, slow_depth, ["--make-every-leaf"]))
+        sf_rate, pb_rate = sf_nodes / sf_seconds / 1e6, pb_nodes / pb_seconds / 1e6
+        print(f"{name:10} {depth:>5} {pb_nodes:>12} {sf_rate:>14.0f} {pb_rate:>15.0f} {pb_rate / sf_rate:>6.2f}"
+              f" {leaf_nodes / leaf_seconds / 1e6:>20.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

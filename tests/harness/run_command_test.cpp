@@ -1,0 +1,164 @@
+// prunebench run: records, determinism across thread counts, the checks made
+// while running, the journal and --resume, and bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/commands.h"
+#include "tests/harness/test_files.h"
+
+namespace prunebench::harness {
+namespace {
+
+using testing::TempDir;
+
+const std::string SEED = std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/seed.epd";
+const std::string BRATKO_KOPEC = std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/bratko-kopec.epd";
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result run(const Args& args) {
+  std::ostringstream out, err;
+  const int code = run_command(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+nlohmann::json without_timing(nlohmann::json records) {
+  for (auto& r : records) {
+    r.erase("seconds");
+    r.erase("nodes_per_second");
+  }
+  return records;
+}
+
+TEST(RunCommand, WritesOneRecordPerPositionDepthAndMode) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", SEED, "--depths", "1-3", "--modes", "minimax,unordered,mvv-lva", "--out", out});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["kind"], "run");
+  ASSERT_EQ(doc["records"].size(), 2u * 3u * 3u);
+  const auto& first = doc["records"][0];
+  EXPECT_EQ(first["position_id"], "start");
+  EXPECT_EQ(first["depth"], 1);
+  EXPECT_EQ(first["mode"], "minimax");
+  EXPECT_EQ(first["counters"]["nodes"], 21);  // reference 000
+  EXPECT_EQ(doc["positions"][1]["id"], "middlegame");
+  EXPECT_EQ(doc["positions"][1]["perft"], nlohmann::json({1, 32, 959, 31932}));  // independent: perft of the FEN
+  EXPECT_EQ(doc["positions"][1]["material"]["balance"], 0);
+  EXPECT_FALSE(std::filesystem::exists(out + ".journal")) << "journal removed after a complete run";
+}
+
+TEST(RunCommand, RecordsDoNotDependOnTheThreadCount) {
+  const Args base = {"--suite", SEED, "--suite", BRATKO_KOPEC, "--depths", "1-2", "--modes", "minimax,mvv-lva,pvs,mtdf"};
+  Args one = base, two = base;
+  one.insert(one.end(), {"--threads", "1"});
+  two.insert(two.end(), {"--threads", "2"});
+  const Result a = run(one), b = run(two);
+  ASSERT_EQ(a.code, EXIT_OK) << a.err;
+  ASSERT_EQ(b.code, EXIT_OK) << b.err;
+  const auto doc_a = nlohmann::json::parse(a.out), doc_b = nlohmann::json::parse(b.out);
+  EXPECT_EQ(doc_a["records"].size(), 26u * 2u * 4u);
+  EXPECT_EQ(without_timing(doc_a["records"]), without_timing(doc_b["records"]));
+  EXPECT_EQ(doc_a["positions"], doc_b["positions"]);
+}
+
+TEST(RunCommand, ResumeReusesJournalledRecords) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1-3", "--modes", "minimax,mvv-lva", "--out", out};
+  ASSERT_EQ(run(args).code, EXIT_OK);
+  const nlohmann::json complete = nlohmann::json::parse(testing::read_text(out));
+
+  // A journal as a killed run leaves it: the plan line, five finished
+  // records, and half a line.
+  std::filesystem::remove(out);
+  nlohmann::json plan = {{"suites", nlohmann::json::array()}, {"depths", {1, 2, 3}}, {"modes", {"minimax", "mvv-lva"}}};
+  plan["suites"].push_back(complete["context"]["suites"][0]["sha256"]);
+  std::ostringstream text;
+  text << nlohmann::json({{"plan", plan}}).dump() << '\n';
+  for (int i = 0; i < 5; ++i) text << nlohmann::json({{"record", complete["records"][i]}}).dump() << '\n';
+  text << "{\"record\": {\"position_id\": \"mid";  // the partial line of a kill
+  testing::write_text(out + ".journal", text.str());
+
+  const Result fresh = run(args);
+  EXPECT_EQ(fresh.code, EXIT_BAD_INPUT) << "an existing journal needs --resume";
+  EXPECT_NE(fresh.err.find("--resume"), std::string::npos) << fresh.err;
+
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result resumed = run(resume);
+  ASSERT_EQ(resumed.code, EXIT_OK) << resumed.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), complete["records"].size());
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(doc["records"][i], complete["records"][i]) << "journalled record kept as is";
+  EXPECT_EQ(without_timing(doc["records"]), without_timing(complete["records"]));
+}
+
+TEST(RunCommand, ResumeRefusesAJournalOfAnotherPlan) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  testing::write_text(out + ".journal", "{\"plan\":{\"depths\":[1],\"modes\":[\"minimax\"],\"suites\":[\"x\"]}}\n");
+  const Result r = run({"--suite", SEED, "--depths", "1-2", "--modes", "minimax", "--out", out, "--resume"});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_NE(r.err.find("other suites, depths or modes"), std::string::npos) << r.err;
+}
+
+TEST(RunCommand, WrongPublishedPerftCountFailsTheRun) {
+  TempDir dir;
+  const std::string suite = dir.file("wrong.epd");
+  testing::write_text(suite, "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n");  // published: 66
+  const Result r = run({"--suite", suite, "--depths", "1-2", "--modes", "minimax"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("perft(2) is 66 but the suite says 67"), std::string::npos) << r.err;
+}
+
+TEST(RunCommand, RequireBalancedRefusesUnevenMaterial) {
+  TempDir dir;
+  const std::string suite = dir.file("uneven.epd");
+  // Reference 000's first, mistyped middlegame: black's light-squared bishop is missing.
+  testing::write_text(suite, "r2q1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9 id \"typo\";\n");
+  const Result r = run({"--suite", suite, "--depths", "1", "--modes", "minimax", "--require-balanced"});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_NE(r.err.find("typo is not balanced (white 4000, black 3670)"), std::string::npos) << r.err;
+}
+
+TEST(RunCommand, MaxNodesSkipsLargeFullWidthTrees) {
+  const Result r = run({"--suite", SEED, "--depths", "1-3", "--modes", "minimax,mvv-lva", "--max-nodes", "1000"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto doc = nlohmann::json::parse(r.out);
+  // start: minimax d3 has 9,323 nodes; middlegame: d2 has 992 (kept), d3 32,924 (skipped).
+  EXPECT_EQ(doc["skipped"].size(), 2u);
+  EXPECT_EQ(doc["skipped"][0]["position_id"], "start");
+  EXPECT_EQ(doc["skipped"][0]["depth"], 3);
+}
+
+TEST(RunCommand, BadInputIsOneLineAndExitCode2) {
+  const std::vector<std::pair<Args, std::string>> cases = {
+      {{"--suite", "/no/such/file.epd", "--depths", "1"}, "no such file"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "minimax,bogus"}, "bogus"},
+      {{"--suite", SEED}, "--depths is required"},
+      {{"--depths", "1"}, "--suite"},
+      {{"--suite", SEED, "--depths", "0-3"}, "--depths"},
+      {{"--suite", SEED, "--suite", SEED, "--depths", "1"}, "appears twice"},
+      {{"--suite", SEED, "--depths", "1", "--frobnicate"}, "unknown option '--frobnicate'"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, EXIT_BAD_INPUT) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace prunebench::harness

@@ -31,11 +31,3 @@ if(PRUNEBENCH_SANITIZE)
   target_link_options(prunebench_options INTERFACE -fsanitize=address,undefined)
 endif()
 
-# Link-time optimization in optimized builds: lets the move generator, the
-# position and the search inline across files. Node counts do not change.
-include(CheckIPOSupported)
-check_ipo_supported(RESULT PRUNEBENCH_IPO_SUPPORTED OUTPUT PRUNEBENCH_IPO_MESSAGE LANGUAGES CXX)
-if(PRUNEBENCH_IPO_SUPPORTED AND NOT PRUNEBENCH_SANITIZE)
-  set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELEASE ON)
-  set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELWITHDEBINFO ON)
-endif()

@@ -7,9 +7,11 @@
 // or just counts (bulk counting for perft), selected by a template sink.
 //
 // Order of generation (the "natural" order the unordered search sees):
-// pawn moves (captures and promotions first, then pushes), knights, bishops,
-// rooks, queens, king, castling; within a piece type by origin square a1..h8,
-// then destination a1..h8.
+// knights, bishops, rooks, queens (each by origin square a1..h8, then
+// destination a1..h8), king moves, castling (king side first), then pawns:
+// captures towards the a-file, captures towards the h-file, en passant,
+// single pushes, double pushes (by destination square; promotions as
+// queen, rook, bishop, knight). Unordered alpha-beta counts depend on it.
 #pragma once
 
 #include <cstddef>

@@ -101,7 +101,9 @@ COUNTER_OPTIONAL = {"first_move_cutoff_rate": NUMBER, "nodes_per_ply": COUNTS,
 TREE_FIELDS = {"context": OBJECT, "experiment": OBJECT, "minimal_tree_leaves": COUNT,
                "full_tree_leaves": COUNT, "trees": ARRAY}
 EXPERIMENT_FIELDS = {"branching": COUNT, "depth": COUNT, "order": STRING, "algo": STRING}
-EXPERIMENT_OPTIONAL = {"trees": COUNT, "seed": INTEGER, "guess": _nullable(INTEGER)}
+# MTD(f)'s first guess: a number, or a rule such as "true", "true+5", "poor".
+GUESS = _Type("an integer, a string or null", lambda v: v is None or _is_int(v) or isinstance(v, str))
+EXPERIMENT_OPTIONAL = {"trees": COUNT, "seed": INTEGER, "guess": GUESS}
 TREE_ROW_FIELDS = {"index": COUNT, "value": INTEGER, "leaves": COUNT, "nodes": COUNT}
 TREE_ROW_OPTIONAL = {"passes": _nullable(COUNT), "researches": COUNT}
 

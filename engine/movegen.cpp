@@ -78,20 +78,24 @@ Situation analyse(const Position& pos) {
   s.ours = pos.pieces(Us);
   s.theirs = pos.pieces(~Us);
   s.king = pos.king_square(Us);
-  s.checkers = pos.attackers_to(s.king, ~Us, s.occupied);
-  s.check_mask = ~Bitboard(0);
-  if (s.checkers) s.check_mask = more_than_one(s.checkers) ? 0 : between_bb(s.king, lsb(s.checkers)) | s.checkers;
-
-  // A piece is pinned when it is the only piece between our king and an
-  // enemy slider that would otherwise attack the king.
+  // One pass over the enemy sliders that see our king through our own pieces
+  // finds both the slider checks (nothing between) and the pins (exactly one
+  // of our pieces between); leapers and pawns can only check.
+  s.checkers = (pawn_attacks(Us, s.king) & pos.pieces(~Us, PAWN)) | (knight_attacks(s.king) & pos.pieces(~Us, KNIGHT));
   const Bitboard rooks_queens = pos.pieces(~Us, ROOK) | pos.pieces(~Us, QUEEN);
   const Bitboard bishops_queens = pos.pieces(~Us, BISHOP) | pos.pieces(~Us, QUEEN);
   Bitboard snipers = (rook_attacks(s.king, s.theirs) & rooks_queens) | (bishop_attacks(s.king, s.theirs) & bishops_queens);
   s.pinned = 0;
   while (snipers) {
-    const Bitboard blockers = between_bb(s.king, pop_lsb(snipers)) & s.occupied;
-    if (!more_than_one(blockers)) s.pinned |= blockers & s.ours;
+    const Square sniper = pop_lsb(snipers);
+    const Bitboard blockers = between_bb(s.king, sniper) & s.occupied;
+    if (!blockers)
+      s.checkers |= square_bb(sniper);
+    else if (!more_than_one(blockers))
+      s.pinned |= blockers & s.ours;
   }
+  s.check_mask = ~Bitboard(0);
+  if (s.checkers) s.check_mask = more_than_one(s.checkers) ? 0 : between_bb(s.king, lsb(s.checkers)) | s.checkers;
   return s;
 }
 

@@ -108,8 +108,8 @@ void Position::play(Move m) {
     put_piece(make_piece(us, m.promotion_type()), to);
   }
 
-  if (castling_) {  // most positions past the opening have no rights left to lose
-    const int kept = CASTLING_KEPT[from] & CASTLING_KEPT[to];
+  // Most moves touch no king or rook home square: no right to lose.
+  if (const int kept = CASTLING_KEPT[from] & CASTLING_KEPT[to]; castling_ & ~kept) {
     key_ ^= ZOBRIST.castling[castling_] ^ ZOBRIST.castling[castling_ & kept];
     castling_ &= std::uint8_t(kept);
   }

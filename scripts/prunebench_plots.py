@@ -126,6 +126,9 @@ def minimal_ratio_figure(minimal: pd.DataFrame) -> Figure:
                          "nodes ÷ minimal tree", unity_line=True)
 
 
+MAX_LABELLED_MODES = 4
+
+
 def _gain_bars(ax, rows: pd.DataFrame, modes: list, colours: dict) -> None:
     """Grouped bars per depth; odd depths hatched and paler than even ones."""
     depths = sorted(set(int(d) for d in rows["depth"]))
@@ -141,9 +144,11 @@ def _gain_bars(ax, rows: pd.DataFrame, modes: list, colours: dict) -> None:
             ax.bar(x, series[depth] - 1.0, bottom=1.0, width=width, color=colours[mode],
                    alpha=ODD_DEPTH_ALPHA if odd else 1.0, hatch=ODD_DEPTH_HATCH if odd else None,
                    edgecolor="black", linewidth=0.5)
-            # The value on top, so that a gain of exactly 1 (no bar) still shows.
-            ax.text(x, series[depth], f"{series[depth]:.3g}", ha="center", va="bottom",
-                    fontsize="x-small")
+            # The value on top, so that a gain of exactly 1 (no bar) still shows;
+            # beyond a few modes the labels would overlap, and the CSV has them.
+            if len(modes) <= MAX_LABELLED_MODES:
+                ax.text(x, series[depth], f"{series[depth]:.3g}", ha="center", va="bottom",
+                        fontsize="x-small")
     ax.set_xticks(depths, [f"{d}\n{'odd' if d % 2 else 'even'}" for d in depths])
 
 

@@ -136,6 +136,8 @@ void fill_attack_tables(AttackTables& t) {
     t.pawn[BLACK][sq] = step_attacks(s, black_pawn_steps, 2);
     t.bishop[sq] = sliders.bishop[sq];
     t.rook[sq] = sliders.rook[sq];
+    t.bishop_rays[sq] = slow_slider_attacks(BISHOP, s, 0);
+    t.rook_rays[sq] = slow_slider_attacks(ROOK, s, 0);
   }
   build_lines(t);
 }

@@ -84,6 +84,11 @@ struct AttackTables {
   Bitboard king[SQUARE_NB];
   SliderEntry bishop[SQUARE_NB];
   SliderEntry rook[SQUARE_NB];
+  // Slider attacks on an empty board: every square a bishop / rook on `s`
+  // could ever reach. Small tables, used to find candidate checkers and
+  // pinners without touching the large slider tables.
+  Bitboard bishop_rays[SQUARE_NB];
+  Bitboard rook_rays[SQUARE_NB];
   // Squares strictly between two squares on a shared line, else empty.
   Bitboard between[SQUARE_NB][SQUARE_NB];
   // The whole line (edge to edge) through two squares on a shared line, else empty.
@@ -107,6 +112,8 @@ inline Bitboard rook_attacks(Square s, Bitboard occupancy) {
 inline Bitboard queen_attacks(Square s, Bitboard occupancy) {
   return bishop_attacks(s, occupancy) | rook_attacks(s, occupancy);
 }
+inline Bitboard bishop_rays(Square s) { return ATTACKS.bishop_rays[s]; }
+inline Bitboard rook_rays(Square s) { return ATTACKS.rook_rays[s]; }
 inline Bitboard between_bb(Square a, Square b) { return ATTACKS.between[a][b]; }
 inline Bitboard line_bb(Square a, Square b) { return ATTACKS.line[a][b]; }
 

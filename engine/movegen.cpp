@@ -78,13 +78,13 @@ Situation analyse(const Position& pos) {
   s.ours = pos.pieces(Us);
   s.theirs = pos.pieces(~Us);
   s.king = pos.king_square(Us);
-  // One pass over the enemy sliders that see our king through our own pieces
-  // finds both the slider checks (nothing between) and the pins (exactly one
-  // of our pieces between); leapers and pawns can only check.
+  // One pass over the enemy sliders on a line with our king finds both the
+  // slider checks (nothing between) and the pins (exactly one piece between,
+  // and it is ours); leapers and pawns can only check.
   s.checkers = (pawn_attacks(Us, s.king) & pos.pieces(~Us, PAWN)) | (knight_attacks(s.king) & pos.pieces(~Us, KNIGHT));
   const Bitboard rooks_queens = pos.pieces(~Us, ROOK) | pos.pieces(~Us, QUEEN);
   const Bitboard bishops_queens = pos.pieces(~Us, BISHOP) | pos.pieces(~Us, QUEEN);
-  Bitboard snipers = (rook_attacks(s.king, s.theirs) & rooks_queens) | (bishop_attacks(s.king, s.theirs) & bishops_queens);
+  Bitboard snipers = (rook_rays(s.king) & rooks_queens) | (bishop_rays(s.king) & bishops_queens);
   s.pinned = 0;
   while (snipers) {
     const Square sniper = pop_lsb(snipers);
@@ -92,7 +92,7 @@ Situation analyse(const Position& pos) {
     if (!blockers)
       s.checkers |= square_bb(sniper);
     else if (!more_than_one(blockers))
-      s.pinned |= blockers & s.ours;
+      s.pinned |= blockers & s.ours;  // a lone enemy blocker pins nothing
   }
   s.check_mask = ~Bitboard(0);
   if (s.checkers) s.check_mask = more_than_one(s.checkers) ? 0 : between_bb(s.king, lsb(s.checkers)) | s.checkers;
@@ -269,7 +269,7 @@ bool has_legal_move(const Position& pos) {
   const Color us = pos.side_to_move();
   const Square king = pos.king_square(us);
   if (!pos.in_check()) {
-    const Bitboard unpinnable = ~queen_attacks(king, 0);
+    const Bitboard unpinnable = ~(rook_rays(king) | bishop_rays(king));
     Bitboard knights = pos.pieces(us, KNIGHT) & unpinnable;
     while (knights)
       if (knight_attacks(pop_lsb(knights)) & ~pos.pieces(us)) return true;

@@ -385,8 +385,10 @@ int random_command(const Args& args, std::ostream& out, std::ostream& err) {
   }
   const double n = double(rows.size());
   const std::optional<std::uint64_t> minimal = minimal_tree_leaves(std::uint64_t(b), d);
-  const std::optional<double> ratio =
-      minimal ? std::optional<double>(sum_leaves / n / double(*minimal)) : std::nullopt;
+  // A plain double and a flag rather than std::optional<double>: GCC 12
+  // misreports the optional's payload as maybe-uninitialized when printed.
+  const bool has_ratio = minimal.has_value();
+  const double ratio = has_ratio ? sum_leaves / n / double(*minimal) : 0.0;
 
   if (parsed.has("json")) {
     json tree_rows = json::array();
@@ -422,7 +424,7 @@ int random_command(const Args& args, std::ostream& out, std::ostream& err) {
          {{"mean_leaves", sum_leaves / n},
           {"min_leaves", min_leaves},
           {"max_leaves", max_leaves},
-          {"mean_ratio_to_minimal", ratio ? json(*ratio) : json(nullptr)},
+          {"mean_ratio_to_minimal", has_ratio ? json(ratio) : json(nullptr)},
           {"mean_passes", is_mtdf ? json(sum_passes / n) : json(nullptr)},
           {"mean_researches", sum_researches / n}}}};
     out << document.dump(2) << '\n';
@@ -445,7 +447,7 @@ int random_command(const Args& args, std::ostream& out, std::ostream& err) {
   }
   out << std::fixed << std::setprecision(1) << "\nmean leaves " << sum_leaves / n << " (min " << min_leaves
       << ", max " << max_leaves << ")";
-  if (ratio) out << std::setprecision(2) << ", " << *ratio << "x the minimal tree";
+  if (has_ratio) out << std::setprecision(2) << ", " << ratio << "x the minimal tree";
   if (is_mtdf) out << std::setprecision(1) << "; mean passes " << sum_passes / n;
   out << '\n';
   return EXIT_OK;

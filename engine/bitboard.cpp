@@ -6,6 +6,10 @@
 #include <cstdlib>
 #include <vector>
 
+#if defined(__BMI2__)
+#include <immintrin.h>  // pext_rook_attacks, even when the build chose magics
+#endif
+
 namespace prunebench {
 namespace {
 

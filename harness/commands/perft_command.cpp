@@ -118,9 +118,9 @@ int check_suite(const PerftOptions& options, std::ostream& out, std::ostream& er
     out << '\n';
   }
   const double seconds = seconds_since(start);
-  out << "perft suite " << options.suite << ": " << checked << " counts checked, " << mismatches << " mismatches, "
-      << skipped << " skipped (above " << options.max_leaves << " leaves); " << leaves << " leaves in " << seconds
-      << " s\n";
+  out << "perft suite " << options.suite << ": " << checked << " counts checked, " << mismatches << " mismatches";
+  if (skipped) out << ", " << skipped << " skipped (above " << options.max_leaves << " leaves)";
+  out << "; " << leaves << " leaves in " << seconds << " s\n";
   return mismatches == 0 ? EXIT_OK : EXIT_CHANGED;
 }
 

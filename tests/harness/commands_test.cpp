@@ -1,0 +1,110 @@
+// The small subcommands end to end: perft, search, tree and bench, called as
+// the CLI calls them, for their output and their errors.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/commands.h"
+#include "tests/harness/test_files.h"
+
+namespace prunebench::harness {
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result call(int (*command)(const Args&, std::ostream&, std::ostream&), const Args& args) {
+  std::ostringstream out, err;
+  const int code = command(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+void expect_one_line_error(const Result& r, const std::string& message) {
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT) << r.err;
+  EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(PerftCommand, JsonHasTheCountAndTheDivide) {
+  const Result r = call(perft_command, {"--fen", "startpos", "--depth", "3", "--divide", "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["nodes"], 8902);
+  EXPECT_EQ(json["depth"], 3);
+  EXPECT_EQ(json["divide"].size(), 20u);
+  EXPECT_TRUE(json.contains("seconds") && json.contains("nodes_per_second"));
+}
+
+TEST(PerftCommand, SuiteMismatchExitsOne) {
+  testing::TempDir dir;
+  const std::string suite = dir.file("s.epd");
+  testing::write_text(suite, "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n");  // D2 is 66
+  const Result r = call(perft_command, {"--suite", suite});
+  EXPECT_EQ(r.code, EXIT_CHANGED);
+  EXPECT_NE(r.out.find("MISMATCH: published 67"), std::string::npos) << r.out;
+}
+
+TEST(PerftCommand, BadInput) {
+  expect_one_line_error(call(perft_command, {"--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"}), "0 kings");
+  expect_one_line_error(call(perft_command, {"--fen", "startpos", "--depth", "x"}), "--depth");
+  expect_one_line_error(call(perft_command, {"--fen", "startpos"}), "--depth is required");
+  expect_one_line_error(call(perft_command, {"--suite", "/no/such.epd"}), "no such file");
+}
+
+TEST(SearchCommand, JsonRecordsTheSpecAndCounters) {
+  const Result r = call(search_command, {"--fen", "startpos", "--depth", "3", "--mode", "minimax", "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["counters"]["nodes"], 1 + 20 + 400 + 8902);  // Σ perft(0..3)
+  EXPECT_EQ(json["score"], 0);
+  EXPECT_EQ(json["spec"]["algorithm"], "minimax");
+  for (const char* field : {"best_move", "pv", "seconds", "nodes_per_second", "mode", "depth"})
+    EXPECT_TRUE(json.contains(field)) << field;
+}
+
+TEST(SearchCommand, BadInput) {
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "bogus"}), "bogus");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "order=best"}),
+                        "does not support order=best");
+  expect_one_line_error(call(search_command, {"--fen", "rnbqkbnr w", "--depth", "2"}), "bad FEN");
+}
+
+TEST(TreeCommand, StandingTreeAndTheory) {
+  const Result standing = call(tree_command, {"standing", "--order", "BAC", "--json"});
+  ASSERT_EQ(standing.code, EXIT_OK) << standing.err;
+  const auto json = nlohmann::json::parse(standing.out);
+  EXPECT_EQ(json["value"], 3);
+  EXPECT_EQ(json["leaves_examined"], 9);  // reference 002: BAC examines all 9
+  const Result theory = call(tree_command, {"theory", "--json"});
+  ASSERT_EQ(theory.code, EXIT_OK) << theory.err;
+  EXPECT_EQ(nlohmann::json::parse(theory.out)["rows"].back()["best_case_leaves"], 48599999);
+}
+
+TEST(TreeCommand, RandomTreesBestFirstReadTheMinimalTree) {
+  const Result r = call(tree_command, {"random", "--branching", "4", "--depth", "4", "--trees", "3", "--order", "best",
+                                       "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  for (const auto& tree : nlohmann::json::parse(r.out)["trees"]) EXPECT_EQ(tree["leaves"], 4 * 4 + 4 * 4 - 1);
+}
+
+TEST(TreeCommand, BadInput) {
+  expect_one_line_error(call(tree_command, {"random", "--branching", "6"}), "--depth");
+  expect_one_line_error(call(tree_command, {"standing", "--order", "ABD"}), "ABD");
+  expect_one_line_error(call(tree_command, {"forest"}), "forest");
+}
+
+TEST(BenchCommand, PrintsTheSignatureLine) {
+  const Result r = call(bench_command, {"--depth", "2", "--mode", "mvv-lva"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_NE(r.out.find("\nNodes searched: "), std::string::npos) << r.out;
+  expect_one_line_error(call(bench_command, {"--mode", "nope"}), "nope");
+}
+
+}  // namespace
+}  // namespace prunebench::harness

@@ -90,7 +90,9 @@ TEST(TreeCommand, RandomTreesBestFirstReadTheMinimalTree) {
   const Result r = call(tree_command, {"random", "--branching", "4", "--depth", "4", "--trees", "3", "--order", "best",
                                        "--json"});
   ASSERT_EQ(r.code, EXIT_OK) << r.err;
-  for (const auto& tree : nlohmann::json::parse(r.out)["trees"]) EXPECT_EQ(tree["leaves"], 4 * 4 + 4 * 4 - 1);
+  const auto json = nlohmann::json::parse(r.out);  // kept alive: the loop below walks into it
+  ASSERT_EQ(json["trees"].size(), 3u);
+  for (const auto& tree : json["trees"]) EXPECT_EQ(tree["leaves"], 4 * 4 + 4 * 4 - 1);
 }
 
 TEST(TreeCommand, BadInput) {

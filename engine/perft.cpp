@@ -14,25 +14,30 @@ std::uint64_t perft(const Position& pos, int depth) {
   return nodes;
 }
 
+namespace {
+
+// Perft playing every move down to the leaves, with either generator.
 // Measures make speed only while Position::play stays out of line (no LTO):
 // a compiler that could inline it would be free to drop the unused leaf
 // positions entirely.
-std::uint64_t perft_make_every_leaf(const Position& pos, int depth) {
+template <void (*Generate)(const Position&, MoveList&)>
+std::uint64_t perft_playing_leaves(const Position& pos, int depth) {
   if (depth == 0) return 1;
   MoveList moves;
-  generate_legal(pos, moves);
+  Generate(pos, moves);
   std::uint64_t nodes = 0;
-  for (Move m : moves) nodes += perft_make_every_leaf(pos.after(m), depth - 1);
+  for (Move m : moves) nodes += perft_playing_leaves<Generate>(pos.after(m), depth - 1);
   return nodes;
 }
 
+}  // namespace
+
+std::uint64_t perft_make_every_leaf(const Position& pos, int depth) {
+  return perft_playing_leaves<generate_legal>(pos, depth);
+}
+
 std::uint64_t perft_naive(const Position& pos, int depth) {
-  if (depth == 0) return 1;
-  MoveList moves;
-  generate_legal_naive(pos, moves);
-  std::uint64_t nodes = 0;
-  for (Move m : moves) nodes += perft_naive(pos.after(m), depth - 1);
-  return nodes;
+  return perft_playing_leaves<generate_legal_naive>(pos, depth);
 }
 
 std::vector<DivideEntry> divide(const Position& pos, int depth) {

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -29,12 +28,12 @@ class ChessTree {
   // are preferred); otherwise every mate is worth the constant MATE, as in
   // reference 000.
   explicit ChessTree(const Position& root, bool mate_distance = false)
-      : stack_(MAX_PLY + 1), mate_distance_(mate_distance) {
+      : stack_(MAX_PLY + 1), current_(stack_.data()), mate_distance_(mate_distance) {
     stack_[0] = root;
   }
 
-  const Position& position() const { return stack_[ply_]; }
-  int ply() const { return ply_; }
+  const Position& position() const { return *current_; }
+  int ply() const { return int(current_ - stack_.data()); }
 
   void generate(MoveList& list) const { generate_legal(position(), list); }
   bool has_children() const { return has_legal_move(position()); }
@@ -46,13 +45,11 @@ class ChessTree {
   Score evaluate() const { return prunebench::evaluate(position()); }
 
   void make(Move m) {
-    // memcpy rather than assignment: the compiler may then copy with a few
-    // vector moves instead of calling memmove (assignment must allow aliasing).
-    std::memcpy(static_cast<void*>(&stack_[ply_ + 1]), &stack_[ply_], sizeof(Position));
-    stack_[ply_ + 1].play(m);
-    ++ply_;
+    current_[1] = current_[0];
+    ++current_;
+    current_->play(m);
   }
-  void unmake(Move) { --ply_; }
+  void unmake(Move) { --current_; }
   Key key() const { return position().key(); }
 
   bool supports_ordering(BaseOrdering ordering) const {
@@ -69,7 +66,7 @@ class ChessTree {
 
  private:
   std::vector<Position> stack_;
-  int ply_ = 0;
+  Position* current_;  // &stack_[ply]
   bool mate_distance_;
 };
 

@@ -263,20 +263,7 @@ int count_legal(const Position& pos) {
   return sink.count;
 }
 
-bool has_legal_move(const Position& pos) {
-  // Fast path for the common case: out of check, a knight or pawn on no line
-  // through its king cannot be pinned, so any move it has is legal.
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(us);
-  if (!pos.in_check()) {
-    const Bitboard unpinnable = ~(rook_rays(king) | bishop_rays(king));
-    Bitboard knights = pos.pieces(us, KNIGHT) & unpinnable;
-    while (knights)
-      if (knight_attacks(pop_lsb(knights)) & ~pos.pieces(us)) return true;
-    const Bitboard pawns = pos.pieces(us, PAWN) & unpinnable;
-    const Bitboard pushes = us == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns);
-    if (pushes & ~pos.occupied()) return true;
-  }
+bool has_legal_move_slow(const Position& pos) {
   AnySink sink;
   generate(pos, sink);
   return sink.found;

@@ -9,11 +9,14 @@
 // FEN parsing is strict and returns errors as values (see FenResult).
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 #include "engine/bitboard.h"
 #include "engine/types.h"
+#include "engine/zobrist.h"
 
 namespace prunebench {
 
@@ -21,6 +24,11 @@ namespace prunebench {
 constexpr Score PIECE_VALUE[PIECE_TYPE_NB] = {100, 320, 330, 500, 900, 0};
 
 struct FenResult;
+
+class Position;
+// Copy-make copies a Position per node; at 128 bytes or less the copy is a
+// few vector moves instead of a call to memcpy.
+constexpr std::size_t POSITION_COPY_BUDGET = 128;
 
 class Position {
  public:
@@ -37,7 +45,7 @@ class Position {
   std::string fen() const;
 
   Color side_to_move() const { return side_to_move_; }
-  Piece piece_on(Square s) const { return Piece(board_[s]); }
+  Piece piece_on(Square s) const { return Piece((board_[unsigned(s) >> 1] >> nibble_shift(s)) & 15); }
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
   Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
@@ -87,7 +95,8 @@ class Position {
   bool in_check() const { return checkers() != 0; }
 
   // Applies `m`, which must be legal here (or at least pseudo-legal, for the
-  // naive oracle generator).
+  // naive oracle generator). Quiet moves and double pushes, most of what a
+  // search plays, are handled inline; the rest in play_special.
   void play(Move m);
   Position after(Move m) const {
     Position next = *this;
@@ -102,16 +111,36 @@ class Position {
   bool operator==(const Position&) const = default;
 
  private:
+  static constexpr unsigned nibble_shift(Square s) { return (unsigned(s) & 1) * 4; }
+  std::uint8_t& board_pair(Square s) { return board_[unsigned(s) >> 1]; }
+  // Pieces only ever arrive on empty squares (a capture removes its victim
+  // first), so writing is a single OR or XOR against the all-ones empty nibble.
+  void empty_square(Square s) { board_pair(s) |= std::uint8_t(NO_PIECE << nibble_shift(s)); }
+  void fill_empty_square(Square s, Piece p) { board_pair(s) ^= std::uint8_t((p ^ NO_PIECE) << nibble_shift(s)); }
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void set_en_passant(Square s);
+  void clear_en_passant();
+  void play_quiet(Square from, Square to);
+  // Captures, en passant, castling and promotions.
+  void play_special(Move m);
+  // Whether the side to move could capture en passant: only then does the
+  // en-passant square belong in the key.
+  bool en_passant_keyed() const {
+    return en_passant_ != NO_SQUARE && (pawn_attacks(~side_to_move_, en_passant_) & pieces(side_to_move_, PAWN));
+  }
+  void lose_castling_rights(Square from, Square to);
+  void pass_turn();
   friend struct FenParser;
 
   Bitboard by_type_[PIECE_TYPE_NB] = {};
   Bitboard by_color_[COLOR_NB] = {};
-  std::uint8_t board_[SQUARE_NB];
   Key key_ = 0;
+  // The mailbox, two squares per byte (even square in the low nibble, 15 =
+  // NO_PIECE = empty). Half a byte per square keeps a Position within 128
+  // bytes, which compilers copy inline; copy-make copies one per node.
+  std::uint8_t board_[SQUARE_NB / 2];
   Score material_[COLOR_NB] = {};
   Color side_to_move_ = WHITE;
   Square en_passant_ = NO_SQUARE;
@@ -119,6 +148,84 @@ class Position {
   std::uint16_t halfmove_clock_ = 0;
   std::uint16_t fullmove_number_ = 1;
 };
+
+static_assert(sizeof(Position) <= POSITION_COPY_BUDGET);
+
+// --- Making moves: the inline part (the search plays a move per node). ---
+
+// CASTLING_KEPT[sq]: the rights that survive a move from or to `sq`. Moving
+// the king loses both of its side's rights; moving or capturing a rook on its
+// home corner loses that one.
+constexpr std::array<std::uint8_t, SQUARE_NB> CASTLING_KEPT = [] {
+  std::array<std::uint8_t, SQUARE_NB> kept{};
+  for (auto& k : kept) k = ANY_CASTLING;
+  kept[E1] = ANY_CASTLING & ~(WHITE_OO | WHITE_OOO);
+  kept[H1] = ANY_CASTLING & ~WHITE_OO;
+  kept[A1] = ANY_CASTLING & ~WHITE_OOO;
+  kept[E8] = ANY_CASTLING & ~(BLACK_OO | BLACK_OOO);
+  kept[H8] = ANY_CASTLING & ~BLACK_OO;
+  kept[A8] = ANY_CASTLING & ~BLACK_OOO;
+  return kept;
+}();
+
+inline void Position::play(Move m) {
+  if (en_passant_ != NO_SQUARE) clear_en_passant();
+  const Square from = m.from(), to = m.to();
+  const MoveKind kind = m.kind();
+  if (kind == QUIET || kind == DOUBLE_PUSH) {
+    play_quiet(from, to);
+    if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
+  } else {
+    play_special(m);
+  }
+}
+
+inline void Position::play_quiet(Square from, Square to) {
+  const bool pawn = type_of(piece_on(from)) == PAWN;
+  halfmove_clock_ = pawn ? 0 : std::uint16_t(halfmove_clock_ + 1);
+  move_piece(from, to);
+  lose_castling_rights(from, to);
+  pass_turn();
+}
+
+// `to` must be empty (captures remove their victim first).
+inline void Position::move_piece(Square from, Square to) {
+  const Piece p = piece_on(from);
+  const Bitboard from_to = square_bb(from) | square_bb(to);
+  by_type_[type_of(p)] ^= from_to;
+  by_color_[color_of(p)] ^= from_to;
+  empty_square(from);
+  fill_empty_square(to, p);
+  key_ ^= ZOBRIST.piece_square[p][from] ^ ZOBRIST.piece_square[p][to];
+}
+
+// Most moves touch no king or rook home square: no right to lose.
+inline void Position::lose_castling_rights(Square from, Square to) {
+  if (!castling_) return;
+  if (const int kept = CASTLING_KEPT[from] & CASTLING_KEPT[to]; castling_ & ~kept) {
+    key_ ^= ZOBRIST.castling[castling_] ^ ZOBRIST.castling[castling_ & kept];
+    castling_ &= std::uint8_t(kept);
+  }
+}
+
+inline void Position::pass_turn() {
+  fullmove_number_ = std::uint16_t(fullmove_number_ + side_to_move_);  // after black's move
+  side_to_move_ = ~side_to_move_;
+  key_ ^= ZOBRIST.black_to_move;
+}
+
+// Clears the en-passant square while the side that could have used it is
+// still to move.
+inline void Position::clear_en_passant() {
+  if (en_passant_keyed()) key_ ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
+  en_passant_ = NO_SQUARE;
+}
+
+// Sets the en-passant square (none is set) for the side now to move.
+inline void Position::set_en_passant(Square s) {
+  en_passant_ = s;
+  if (en_passant_keyed()) key_ ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
+}
 
 // The outcome of parsing a FEN: a position, or a one-line message naming what
 // is wrong with the input.

@@ -13,4 +13,16 @@ inline Score evaluate(const Position& pos) {
   return pos.material(us) - pos.material(~us);
 }
 
+// evaluate(pos.after(m)) without playing `m`: the material `m` wins (its
+// victim, and a promoted piece's gain over the pawn) flips to the other side.
+inline Score evaluate_after(const Position& pos, Move m) {
+  Score gain = 0;
+  if (m.is_en_passant())
+    gain = PIECE_VALUE[PAWN];
+  else if (m.is_capture())
+    gain = PIECE_VALUE[type_of(pos.piece_on(m.to()))];
+  if (m.is_promotion()) gain += PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN];
+  return -(evaluate(pos) + gain);
+}
+
 }  // namespace prunebench

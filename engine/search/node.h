@@ -127,19 +127,24 @@ int mate_ply(const SearchContext<T>& ctx, int ply) {
   return ctx.mate_distance ? ply : 0;
 }
 
+// A node at the horizon: a terminal (no children) or a static evaluation.
+template <Tree T>
+Score score_leaf(SearchContext<T>& ctx, int ply) {
+  ++ctx.counters.leaves;
+  if (!ctx.tree.has_children()) {
+    ++ctx.counters.terminals;
+    return ctx.tree.terminal_score(mate_ply(ctx, ply));
+  }
+  return ctx.tree.evaluate();
+}
+
 // Counts the node and, at the horizon, scores it into `value` and returns true.
 template <Tree T>
 bool enter_node(SearchContext<T>& ctx, int ply, int depth, Score& value) {
   ctx.counters.count_node(ply);
   ctx.pv.clear(ply);
   if (depth > 0) return false;
-  ++ctx.counters.leaves;
-  if (!ctx.tree.has_children()) {
-    ++ctx.counters.terminals;
-    value = ctx.tree.terminal_score(mate_ply(ctx, ply));
-  } else {
-    value = ctx.tree.evaluate();
-  }
+  value = score_leaf(ctx, ply);
   return true;
 }
 

@@ -1,0 +1,53 @@
+// What a search needs to know about a leaf, answered from its parent.
+//
+// At the horizon a search asks two things of a node: does the side to move
+// have a legal move (if not, it is mate or stalemate), and what is its static
+// evaluation. Nine leaves in ten are answered here from the parent position
+// and the move, without playing the move:
+//
+//   - The child is not in check if the move gives neither a direct check (the
+//     mover lands on a square attacking the enemy king) nor a discovered one
+//     (it leaves a line between one of our sliders and that king).
+//   - Out of check, the side to move has a legal move if one of its knights,
+//     bishops, rooks or queens cannot be pinned (it stands on no line through
+//     its own king, or another of its own pieces stands between) and has a
+//     step it can take: a neighbouring square in one of its directions that
+//     does not hold a piece of its own. Our move cannot change either fact,
+//     except by capturing the piece.
+//   - The evaluation is material only, so it follows from the capture and
+//     the promotion (see evaluate_after in eval.h).
+//
+// Anything else (castling, en passant, promotions, checks, a side with no such
+// piece) is left to the caller, which then plays the move and asks the
+// position. Tests compare every answer with the played position's.
+#pragma once
+
+#include "engine/position.h"
+
+namespace prunebench {
+
+class LeafShortcut {
+ public:
+  // Precomputes, for the children of `parent`, the enemy king's check squares,
+  // our discovered-check candidates and the enemy's unpinnable mobile pieces.
+  explicit LeafShortcut(const Position& parent);
+  LeafShortcut() = default;
+
+  // True if `m`'s child is provably not in check and has a legal move; false
+  // if this cannot tell (the child may still be an ordinary position).
+  bool child_has_legal_move_out_of_check(const Position& parent, Move m) const {
+    if (m.is_castle() || m.is_en_passant() || m.is_promotion()) return false;
+    const Square from = m.from(), to = m.to();
+    if (check_squares_[type_of(parent.piece_on(from))] & square_bb(to)) return false;
+    if ((discoverers_ & square_bb(from)) && !(line_bb(from, enemy_king_) & square_bb(to))) return false;
+    return (mobile_ & ~square_bb(to)) != 0;  // a capture on `to` removes that piece
+  }
+
+ private:
+  Square enemy_king_ = NO_SQUARE;
+  Bitboard check_squares_[PIECE_TYPE_NB] = {};  // where each of our piece types would give check
+  Bitboard discoverers_ = 0;                    // our pieces whose leaving may uncover a check
+  Bitboard mobile_ = 0;                         // enemy pieces that can always make a legal step
+};
+
+}  // namespace prunebench

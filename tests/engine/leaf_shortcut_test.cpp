@@ -1,0 +1,98 @@
+// The leaf shortcut and the lazy chess tree against the played position, at
+// every child of every node of perft(3) for every suite position: whatever
+// the shortcut claims, the played child must confirm, and a lazy tree must
+// answer every question exactly as a tree that plays every move.
+#include <gtest/gtest.h>
+
+#include "engine/chess_tree.h"
+#include "engine/leaf_shortcut.h"
+#include "tests/engine/perft_suite.h"
+
+namespace prunebench {
+namespace {
+
+struct Tally {
+  std::uint64_t children = 0;
+  std::uint64_t settled = 0;  // answered by the shortcut without playing
+};
+
+void check_children(const Position& pos, int depth, Tally& tally) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  const LeafShortcut shortcut(pos);
+  ChessTree lazy(pos), eager(pos, false, LeafPlay::EVERY_LEAF);
+  for (Move m : moves) {
+    const Position child = pos.after(m);
+    ++tally.children;
+    EXPECT_EQ(evaluate_after(pos, m), evaluate(child)) << pos.fen() << " " << to_uci(m);
+    if (shortcut.child_has_legal_move_out_of_check(pos, m)) {
+      ++tally.settled;
+      EXPECT_FALSE(child.in_check()) << pos.fen() << " " << to_uci(m);
+      EXPECT_TRUE(has_legal_move(child)) << pos.fen() << " " << to_uci(m);
+    }
+
+    lazy.make(m);
+    eager.make(m);
+    EXPECT_EQ(lazy.ply(), 1);
+    EXPECT_EQ(lazy.has_children(), eager.has_children()) << pos.fen() << " " << to_uci(m);
+    EXPECT_EQ(lazy.evaluate(), eager.evaluate()) << pos.fen() << " " << to_uci(m);
+    EXPECT_EQ(lazy.terminal_score(1), eager.terminal_score(1)) << pos.fen() << " " << to_uci(m);
+    EXPECT_EQ(lazy.key(), eager.key()) << pos.fen() << " " << to_uci(m);
+    lazy.unmake(m);
+    eager.unmake(m);
+    EXPECT_EQ(lazy.ply(), 0);
+    EXPECT_EQ(lazy.position(), pos);
+
+    if (depth > 1) check_children(child, depth - 1, tally);
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
+TEST(LeafShortcut, AgreesWithThePlayedChildAtEveryNodeOfPerft3) {
+  Tally tally;
+  for (const auto& c : testing::load_perft_suite()) {
+    const FenResult parsed = Position::from_fen(c.fen);
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    check_children(parsed.position, 3, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(tally.children, 100'000u);
+  // The shortcut must carry most leaves, or the lazy tree buys nothing. (This
+  // suite is all special cases - checks, pins, bare kings - so the share is
+  // lower here than in an opening or middlegame search.)
+  EXPECT_GT(tally.settled, tally.children / 2) << tally.settled << " of " << tally.children;
+}
+
+// Moves the shortcut must refuse: the child is in check.
+TEST(LeafShortcut, RefusesDirectAndDiscoveredChecks) {
+  struct Case {
+    const char* fen;
+    const char* move;
+  };
+  const Case checks[] = {
+      {"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "e4c3"},      // discovered by the rook
+      {"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "e4d6"},      // direct, knight
+      {"4k3/8/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"},         // direct, rook along the rank
+      {"4k3/8/8/8/8/1B6/8/6K1 w - - 0 1", "b3a4"},        // direct, bishop on the diagonal
+      {"4k3/8/8/4B3/8/8/8/4Q1K1 w - - 0 1", "e5f6"},      // discovered along the file
+      {"4k3/8/8/8/8/8/4K3/4R3 w - - 0 1", "e2d3"},         // discovered by a king move
+  };
+  for (const auto& c : checks) {
+    const Position pos = Position::from_fen(c.fen).position;
+    const Move m = pos.parse_uci_move(c.move);
+    ASSERT_FALSE(m.is_none()) << c.fen << " " << c.move;
+    ASSERT_TRUE(pos.after(m).in_check()) << c.fen << " " << c.move;
+    EXPECT_FALSE(LeafShortcut(pos).child_has_legal_move_out_of_check(pos, m)) << c.fen << " " << c.move;
+  }
+}
+
+TEST(LeafShortcut, SettlesQuietMovesFromTheStart) {
+  const Position start = Position::start();
+  const LeafShortcut shortcut(start);
+  MoveList moves;
+  generate_legal(start, moves);
+  for (Move m : moves) EXPECT_TRUE(shortcut.child_has_legal_move_out_of_check(start, m)) << to_uci(m);
+}
+
+}  // namespace
+}  // namespace prunebench

@@ -109,6 +109,7 @@ TEST(BenchCommand, PrintsTheSignatureLine) {
   ASSERT_EQ(r.code, EXIT_OK) << r.err;
   EXPECT_NE(r.out.find("\nNodes searched: "), std::string::npos) << r.out;
   expect_one_line_error(call(bench_command, {"--mode", "nope"}), "nope");
+  expect_one_line_error(call(bench_command, {"--mode", "order=best"}), "does not support order=best");
 }
 
 }  // namespace

@@ -20,6 +20,12 @@ std::string check_chess_spec(const SearchSpec& spec) {
   return check_spec(tree, spec);
 }
 
+ModeParse parse_chess_mode(std::string_view mode) {
+  ModeParse parsed = parse_mode(mode);
+  if (parsed.ok()) parsed.error = check_chess_spec(parsed.spec);
+  return parsed;
+}
+
 namespace {
 
 // Histograms are written without their trailing zero buckets.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -28,6 +29,10 @@ ChessSearch run_chess_search(const Position& root, const std::string& mode, cons
 
 // Empty if chess can run `spec`, else why not (e.g. an oracle ordering).
 std::string check_chess_spec(const SearchSpec& spec);
+
+// parse_mode, then check_chess_spec on its spec: the error is the first of the
+// two, word for word, so a command reports it as either would.
+ModeParse parse_chess_mode(std::string_view mode);
 
 nlohmann::ordered_json counters_json(const SearchCounters& counters);
 nlohmann::ordered_json spec_json(const SearchSpec& spec);

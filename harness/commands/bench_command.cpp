@@ -43,9 +43,8 @@ int bench_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (!parsed.ok()) return fail(parsed.error() + " (see 'prunebench bench --help')");
   const Parsed<std::int64_t> depth = parsed.integer("depth", 1, 20);
   if (!depth.ok()) return fail(depth.error);
-  const ModeParse mode = parse_mode(parsed.value("mode"));
+  const ModeParse mode = parse_chess_mode(parsed.value("mode"));
   if (!mode.ok()) return fail(mode.error);
-  if (std::string error = check_chess_spec(mode.spec); !error.empty()) return fail(error);
   const SuiteResult suite = read_suite(parsed.value("suite"));
   if (!suite.ok()) return fail(suite.error);
 

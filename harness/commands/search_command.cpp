@@ -59,9 +59,8 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
   const FenResult position = Position::from_fen(fen == "startpos" ? Position::START_FEN : fen);
   if (!position.ok()) return fail(position.error);
   const std::string mode = parsed.value("mode");
-  const ModeParse spec = parse_mode(mode);
+  const ModeParse spec = parse_chess_mode(mode);
   if (!spec.ok()) return fail(spec.error);
-  if (const std::string error = check_chess_spec(spec.spec); !error.empty()) return fail(error);
 
   const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value));
   if (parsed.has("json")) {

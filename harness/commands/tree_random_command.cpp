@@ -209,8 +209,10 @@ Summary summarize(const RandomExperiment& e, const std::vector<TreeRow>& rows) {
 
 json json_or_null(std::optional<std::uint64_t> v) { return v ? json(*v) : json(nullptr); }
 
+// The argv as typed: `args` are those after the experiment's name, so the
+// name is put back along with the command's.
 std::vector<std::string> full_command_line(const Args& args) {
-  std::vector<std::string> line = {"prunebench", "tree"};
+  std::vector<std::string> line = {"prunebench", "tree", "random"};
   line.insert(line.end(), args.begin(), args.end());
   return line;
 }

@@ -91,6 +91,9 @@ TEST(TreeCommand, RandomTreesBestFirstReadTheMinimalTree) {
                                        "--json"});
   ASSERT_EQ(r.code, EXIT_OK) << r.err;
   const auto json = nlohmann::json::parse(r.out);  // kept alive: the loop below walks into it
+  EXPECT_EQ(json["context"]["command_line"],
+            nlohmann::json({"prunebench", "tree", "random", "--branching", "4", "--depth", "4", "--trees", "3",
+                            "--order", "best", "--json"}));
   ASSERT_EQ(json["trees"].size(), 3u);
   for (const auto& tree : json["trees"]) EXPECT_EQ(tree["leaves"], 4 * 4 + 4 * 4 - 1);
 }
@@ -106,6 +109,7 @@ TEST(BenchCommand, PrintsTheSignatureLine) {
   ASSERT_EQ(r.code, EXIT_OK) << r.err;
   EXPECT_NE(r.out.find("\nNodes searched: "), std::string::npos) << r.out;
   expect_one_line_error(call(bench_command, {"--mode", "nope"}), "nope");
+  expect_one_line_error(call(bench_command, {"--mode", "order=best"}), "does not support order=best");
 }
 
 }  // namespace

@@ -45,6 +45,8 @@ TEST(RunCommand, WritesOneRecordPerPositionDepthAndMode) {
   const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
   EXPECT_EQ(doc["schema_version"], 1);
   EXPECT_EQ(doc["kind"], "run");
+  EXPECT_EQ(doc["context"]["command_line"], nlohmann::json({"prunebench", "run", "--suite", SEED, "--depths", "1-3",
+                                                            "--modes", "minimax,unordered,mvv-lva", "--out", out}));
   ASSERT_EQ(doc["records"].size(), 2u * 3u * 3u);
   const auto& first = doc["records"][0];
   EXPECT_EQ(first["position_id"], "start");

@@ -16,6 +16,7 @@ inline Score evaluate(const Position& pos) {
 // evaluate(pos.after(m)) without playing `m`: the material `m` wins (its
 // victim, and a promoted piece's gain over the pawn) flips to the other side.
 inline Score evaluate_after(const Position& pos, Move m) {
+  if (!m.is_capture() && !m.is_promotion()) return -evaluate(pos);  // most moves: nothing changes hands
   Score gain = 0;
   if (m.is_en_passant())
     gain = PIECE_VALUE[PAWN];

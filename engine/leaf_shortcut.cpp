@@ -23,6 +23,7 @@ LeafShortcut::LeafShortcut(const Position& parent) {
   check_squares_[ROOK] = rook_attacks(enemy_king_, occupied);
   check_squares_[QUEEN] = check_squares_[BISHOP] | check_squares_[ROOK];
   check_squares_[KING] = 0;
+  any_check_square_ = check_squares_[PAWN] | check_squares_[KNIGHT] | check_squares_[QUEEN];
 
   // Our sliders on a line with the enemy king, behind exactly one piece of ours.
   Bitboard snipers = (rook_rays(enemy_king_) & (parent.pieces(us, ROOK) | parent.pieces(us, QUEEN))) |

@@ -36,9 +36,13 @@ class LeafShortcut {
   // True if `m`'s child is provably not in check and has a legal move; false
   // if this cannot tell (the child may still be an ordinary position).
   bool child_has_legal_move_out_of_check(const Position& parent, Move m) const {
-    if (m.is_castle() || m.is_en_passant() || m.is_promotion()) return false;
+    constexpr unsigned ORDINARY = 1u << QUIET | 1u << DOUBLE_PUSH | 1u << CAPTURE;  // not castling, e.p., promotion
+    if (!(ORDINARY >> m.kind() & 1)) return false;
     const Square from = m.from(), to = m.to();
-    if (check_squares_[type_of(parent.piece_on(from))] & square_bb(to)) return false;
+    // Most moves land on no check square at all, and then the mover's type
+    // need not be looked up.
+    if ((any_check_square_ & square_bb(to)) && (check_squares_[type_of(parent.piece_on(from))] & square_bb(to)))
+      return false;
     if ((discoverers_ & square_bb(from)) && !(line_bb(from, enemy_king_) & square_bb(to))) return false;
     return (mobile_ & ~square_bb(to)) != 0;  // a capture on `to` removes that piece
   }
@@ -46,6 +50,7 @@ class LeafShortcut {
  private:
   Square enemy_king_ = NO_SQUARE;
   Bitboard check_squares_[PIECE_TYPE_NB] = {};  // where each of our piece types would give check
+  Bitboard any_check_square_ = 0;               // their union
   Bitboard discoverers_ = 0;                    // our pieces whose leaving may uncover a check
   Bitboard mobile_ = 0;                         // enemy pieces that can always make a legal step
 };

@@ -25,8 +25,14 @@ class AlphaBeta {
   // variation (iterative deepening), so its move there is tried early.
   Score search(int ply, int depth, Score alpha, Score beta, NodeType expected = NodeType::PV,
                bool on_previous_pv = true) {
+    if (depth <= 0) return bounded<F>(visit_horizon_node(ctx_, ply), alpha, beta);
+    return search_children(ply, depth, alpha, beta, expected, on_previous_pv);
+  }
+
+ private:
+  Score search_children(int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv) {
+    enter_node(ctx_, ply);
     Score value;
-    if (enter_node(ctx_, ply, depth, value)) return bounded<F>(value, alpha, beta);
     Move hash_move{};
     if (ctx_.tt && probe_table(ctx_, ply, depth, alpha, beta, value, hash_move))
       return bounded<F>(value, alpha, beta);
@@ -66,7 +72,6 @@ class AlphaBeta {
     return best;
   }
 
- private:
   SearchContext<T>& ctx_;
 };
 

@@ -7,12 +7,15 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+
+#include "engine/types.h"
 
 namespace prunebench {
 
 struct SearchCounters {
-  static constexpr int PLY_NB = 64;            // nodes_per_ply buckets (deeper plies land in the last)
+  static constexpr int PLY_NB = MAX_PLY + 1;   // nodes_per_ply buckets: one per ply a search can reach
   static constexpr int CUTOFF_INDEX_NB = 32;   // cutoff_move_index buckets (later moves land in the last)
 
   // One per entry into the search function, the root included. Under this
@@ -53,9 +56,11 @@ struct SearchCounters {
     return cutoffs == 0 ? 0.0 : double(first_move_cutoffs) / double(cutoffs);
   }
 
+  // Runs at every node, so there is no range check: searches never go deeper
+  // than MAX_SEARCH_DEPTH (node.h), so ply <= MAX_PLY.
   void count_node(int ply) {
     ++nodes;
-    ++nodes_per_ply[ply < PLY_NB ? ply : PLY_NB - 1];
+    ++nodes_per_ply[std::size_t(ply)];
   }
 
   void count_cutoff(int move_index) {

@@ -27,8 +27,13 @@ class Minimax {
   // MAX and MIN are two instantiations, so no node tests whose turn it is.
   template <bool MAXIMIZING>
   Score search_as(int ply, int depth, NodeType expected) {
-    Score value;
-    if (enter_node(ctx_, ply, depth, value)) return for_root_player<MAXIMIZING>(value);
+    if (depth <= 0) return for_root_player<MAXIMIZING>(visit_horizon_node(ctx_, ply));
+    return search_children<MAXIMIZING>(ply, depth, expected);
+  }
+
+  template <bool MAXIMIZING>
+  Score search_children(int ply, int depth, NodeType expected) {
+    enter_node(ctx_, ply);
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return for_root_player<MAXIMIZING>(terminal_value(ctx_, ply));

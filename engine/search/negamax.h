@@ -19,8 +19,13 @@ class Negamax {
 
   // The negamax value of the current node searched `depth` plies deep.
   Score search(int ply, int depth, NodeType expected = NodeType::PV) {
-    Score value;
-    if (enter_node(ctx_, ply, depth, value)) return value;
+    if (depth <= 0) return visit_horizon_node(ctx_, ply);
+    return search_children(ply, depth, expected);
+  }
+
+ private:
+  Score search_children(int ply, int depth, NodeType expected) {
+    enter_node(ctx_, ply);
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return terminal_value(ctx_, ply);
@@ -41,7 +46,6 @@ class Negamax {
     return best;
   }
 
- private:
   SearchContext<T>& ctx_;
 };
 

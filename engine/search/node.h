@@ -5,10 +5,12 @@
 // here, so that a node, a leaf, a cut-off and a table hit mean the same thing
 // in every mode:
 //
-//   enter_node()      count the node (the ONLY place a node is counted) and,
-//                     at the horizon, score it: no children -> terminal,
-//                     otherwise the static evaluation. The terminal test comes
-//                     before the depth test, as reference 000 requires.
+//   enter_node()      count the node (the ONLY place a node is counted)
+//   visit_horizon_node()  enter a node at the horizon and score it: no
+//                     children -> terminal, otherwise the static evaluation.
+//                     The terminal test comes before the depth test, as
+//                     reference 000 requires: every algorithm's search() first
+//                     sends depth 0 here, then searches the children.
 //   terminal_value()  an interior node whose move list is empty
 //   probe_table() / store_table()   the transposition table (tt.h)
 //   prepare_moves()   move ordering (ordering.h), skipped when it is a no-op
@@ -44,17 +46,11 @@ constexpr int MAX_SEARCH_DEPTH = MAX_PLY - 1;
 // its other children CUT; children of a CUT node are ALL; of an ALL node, CUT.
 enum class NodeType { PV, CUT, ALL };
 
-constexpr NodeType child_type(NodeType parent, std::size_t index) {
-  switch (parent) {
-    case NodeType::PV:
-      return index == 0 ? NodeType::PV : NodeType::CUT;
-    case NodeType::CUT:
-      return NodeType::ALL;
-    case NodeType::ALL:
-      return NodeType::CUT;
-  }
-  return NodeType::PV;
-}
+// CHILD_TYPE[parent][first child?]: a table, since it runs for every child searched.
+inline constexpr NodeType CHILD_TYPE[3][2] = {
+    {NodeType::CUT, NodeType::PV}, {NodeType::ALL, NodeType::ALL}, {NodeType::CUT, NodeType::CUT}};
+
+constexpr NodeType child_type(NodeType parent, std::size_t index) { return CHILD_TYPE[int(parent)][index == 0]; }
 
 // Instrumentation a tree may offer (the explicit trees of the tree lab do, to
 // print the textbook's trace). Values are the search's: negamax, side to move.
@@ -127,25 +123,25 @@ int mate_ply(const SearchContext<T>& ctx, int ply) {
   return ctx.mate_distance ? ply : 0;
 }
 
-// A node at the horizon: a terminal (no children) or a static evaluation.
+// Counts the node: the ONLY place a node is counted.
 template <Tree T>
-Score score_leaf(SearchContext<T>& ctx, int ply) {
+void enter_node(SearchContext<T>& ctx, int ply) {
+  ctx.counters.count_node(ply);
+  ctx.pv.clear(ply);
+}
+
+// A node at the horizon, entered and scored: a terminal (no children) or a
+// static evaluation. Small and inline, so that an algorithm reaches its
+// leaves without a call (most nodes are leaves).
+template <Tree T>
+[[gnu::always_inline]] inline Score visit_horizon_node(SearchContext<T>& ctx, int ply) {
+  enter_node(ctx, ply);
   ++ctx.counters.leaves;
   if (!ctx.tree.has_children()) {
     ++ctx.counters.terminals;
     return ctx.tree.terminal_score(mate_ply(ctx, ply));
   }
   return ctx.tree.evaluate();
-}
-
-// Counts the node and, at the horizon, scores it into `value` and returns true.
-template <Tree T>
-bool enter_node(SearchContext<T>& ctx, int ply, int depth, Score& value) {
-  ctx.counters.count_node(ply);
-  ctx.pv.clear(ply);
-  if (depth > 0) return false;
-  value = score_leaf(ctx, ply);
-  return true;
 }
 
 // The value of an interior node whose move list came back empty.

@@ -65,7 +65,9 @@ class ChessTree {
     return -(mate_distance_ ? MATE - ply : MATE);
   }
   Score evaluate() const {
-    return pending_.is_none() ? prunebench::evaluate(*current_) : evaluate_after(*current_, pending_);
+    if (pending_.is_none()) return prunebench::evaluate(*current_);
+    if (shortcut_parent_ == current_) return shortcut_.child_evaluation(*current_, pending_);
+    return evaluate_after(*current_, pending_);
   }
 
   void make(Move m) {

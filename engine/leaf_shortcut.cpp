@@ -16,6 +16,7 @@ LeafShortcut::LeafShortcut(const Position& parent) {
   const Color us = parent.side_to_move(), them = ~us;
   const Bitboard occupied = parent.occupied();
   enemy_king_ = parent.king_square(them);
+  parent_evaluation_ = evaluate(parent);
 
   check_squares_[PAWN] = pawn_attacks(them, enemy_king_);
   check_squares_[KNIGHT] = knight_attacks(enemy_king_);

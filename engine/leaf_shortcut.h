@@ -15,13 +15,15 @@
 //     does not hold a piece of its own. Our move cannot change either fact,
 //     except by capturing the piece.
 //   - The evaluation is material only, so it follows from the capture and
-//     the promotion (see evaluate_after in eval.h).
+//     the promotion (see evaluate_after in eval.h), or for most moves is
+//     simply the parent's, negated.
 //
 // Anything else (castling, en passant, promotions, checks, a side with no such
 // piece) is left to the caller, which then plays the move and asks the
 // position. Tests compare every answer with the played position's.
 #pragma once
 
+#include "engine/eval.h"
 #include "engine/position.h"
 
 namespace prunebench {
@@ -47,12 +49,19 @@ class LeafShortcut {
     return (mobile_ & ~square_bb(to)) != 0;  // a capture on `to` removes that piece
   }
 
+  // evaluate(parent.after(m)), with the parent's evaluation looked up once.
+  Score child_evaluation(const Position& parent, Move m) const {
+    if (!m.is_capture() && !m.is_promotion()) return -parent_evaluation_;
+    return evaluate_after(parent, m);
+  }
+
  private:
   Square enemy_king_ = NO_SQUARE;
   Bitboard check_squares_[PIECE_TYPE_NB] = {};  // where each of our piece types would give check
   Bitboard any_check_square_ = 0;               // their union
   Bitboard discoverers_ = 0;                    // our pieces whose leaving may uncover a check
   Bitboard mobile_ = 0;                         // enemy pieces that can always make a legal step
+  Score parent_evaluation_ = 0;
 };
 
 }  // namespace prunebench

@@ -32,12 +32,13 @@ inline void keep_leaf(const Position& pos) {
 // Perft playing every move down to the leaves, with either generator.
 template <void (*Generate)(const Position&, MoveList&)>
 std::uint64_t perft_playing_leaves(const Position& pos, int depth) {
-  if (depth == 0) {
-    keep_leaf(pos);
-    return 1;
-  }
+  if (depth == 0) return 1;
   MoveList moves;
   Generate(pos, moves);
+  if (depth == 1) {  // the leaves: made here rather than one call each
+    for (Move m : moves) keep_leaf(pos.after(m));
+    return moves.size();
+  }
   std::uint64_t nodes = 0;
   for (Move m : moves) nodes += perft_playing_leaves<Generate>(pos.after(m), depth - 1);
   return nodes;

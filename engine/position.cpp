@@ -52,10 +52,10 @@ void Position::play_special(Move m) {
     const bool king_side = m.kind() == KING_CASTLE;
     const Square rook_from = relative_square(us, king_side ? H1 : A1);
     const Square rook_to = relative_square(us, king_side ? F1 : D1);
-    move_piece(rook_from, rook_to);
+    move_piece(piece_on(rook_from), rook_from, rook_to);
   }
 
-  move_piece(from, to);
+  move_piece(piece_on(from), from, to);
   if (m.is_promotion()) {
     remove_piece(to);
     put_piece(make_piece(us, m.promotion_type()), to);

@@ -119,7 +119,7 @@ class Position {
   void fill_empty_square(Square s, Piece p) { board_pair(s) ^= std::uint8_t((p ^ NO_PIECE) << nibble_shift(s)); }
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
-  void move_piece(Square from, Square to);
+  void move_piece(Piece p, Square from, Square to);
   void set_en_passant(Square s);
   void clear_en_passant();
   void play_quiet(Square from, Square to);
@@ -170,27 +170,27 @@ constexpr std::array<std::uint8_t, SQUARE_NB> CASTLING_KEPT = [] {
 
 inline void Position::play(Move m) {
   if (en_passant_ != NO_SQUARE) clear_en_passant();
-  const Square from = m.from(), to = m.to();
   const MoveKind kind = m.kind();
-  if (kind == QUIET || kind == DOUBLE_PUSH) {
-    play_quiet(from, to);
-    if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
-  } else {
+  if (kind > DOUBLE_PUSH) {
     play_special(m);
+    return;
   }
+  const Square from = m.from(), to = m.to();
+  play_quiet(from, to);
+  if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
 }
 
 inline void Position::play_quiet(Square from, Square to) {
-  const bool pawn = type_of(piece_on(from)) == PAWN;
-  halfmove_clock_ = pawn ? 0 : std::uint16_t(halfmove_clock_ + 1);
-  move_piece(from, to);
+  const Piece p = piece_on(from);
+  halfmove_clock_ = type_of(p) == PAWN ? 0 : std::uint16_t(halfmove_clock_ + 1);
+  move_piece(p, from, to);
   lose_castling_rights(from, to);
   pass_turn();
 }
 
-// `to` must be empty (captures remove their victim first).
-inline void Position::move_piece(Square from, Square to) {
-  const Piece p = piece_on(from);
+// Moves `p` from `from` to `to`, which must be empty (captures remove their
+// victim first).
+inline void Position::move_piece(Piece p, Square from, Square to) {
   const Bitboard from_to = square_bb(from) | square_bb(to);
   by_type_[type_of(p)] ^= from_to;
   by_color_[color_of(p)] ^= from_to;
@@ -201,7 +201,8 @@ inline void Position::move_piece(Square from, Square to) {
 
 // Most moves touch no king or rook home square: no right to lose.
 inline void Position::lose_castling_rights(Square from, Square to) {
-  if (!castling_) return;
+  constexpr Bitboard HOME_SQUARES = 1ULL << A1 | 1ULL << E1 | 1ULL << H1 | 1ULL << A8 | 1ULL << E8 | 1ULL << H8;
+  if (!castling_ || !((square_bb(from) | square_bb(to)) & HOME_SQUARES)) return;
   if (const int kept = CASTLING_KEPT[from] & CASTLING_KEPT[to]; castling_ & ~kept) {
     key_ ^= ZOBRIST.castling[castling_] ^ ZOBRIST.castling[castling_ & kept];
     castling_ &= std::uint8_t(kept);

@@ -31,6 +31,14 @@ class Minimax {
     return search_children<MAXIMIZING>(ply, depth, expected);
   }
 
+  // A child's expected node type is worked out only if it has children of its
+  // own: most children are leaves.
+  template <bool MAXIMIZING>
+  Score search_child(int ply, int depth, NodeType parent, std::size_t index) {
+    if (depth <= 0) return for_root_player<MAXIMIZING>(visit_horizon_node(ctx_, ply));
+    return search_children<MAXIMIZING>(ply, depth, child_type(parent, index));
+  }
+
   template <bool MAXIMIZING>
   Score search_children(int ply, int depth, NodeType expected) {
     enter_node(ctx_, ply);
@@ -42,7 +50,7 @@ class Minimax {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const auto move = moves[i];
       ctx_.tree.make(move);
-      const Score child = search_as<!MAXIMIZING>(ply + 1, depth - 1, child_type(expected, i));
+      const Score child = search_child<!MAXIMIZING>(ply + 1, depth - 1, expected, i);
       ctx_.tree.unmake(move);
       if (MAXIMIZING ? child > best : child < best) {
         best = child;

@@ -24,6 +24,13 @@ class Negamax {
   }
 
  private:
+  // A child's expected node type is worked out only if it has children of its
+  // own: most children are leaves.
+  Score search_child(int ply, int depth, NodeType parent, std::size_t index) {
+    if (depth <= 0) return visit_horizon_node(ctx_, ply);
+    return search_children(ply, depth, child_type(parent, index));
+  }
+
   Score search_children(int ply, int depth, NodeType expected) {
     enter_node(ctx_, ply);
     typename T::MoveList moves;
@@ -34,7 +41,7 @@ class Negamax {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const auto move = moves[i];
       ctx_.tree.make(move);
-      const Score child = -search(ply + 1, depth - 1, child_type(expected, i));
+      const Score child = -search_child(ply + 1, depth - 1, expected, i);
       ctx_.tree.unmake(move);
       if (child > best) {
         best = child;

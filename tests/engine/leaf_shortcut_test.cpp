@@ -25,6 +25,7 @@ void check_children(const Position& pos, int depth, Tally& tally) {
     const Position child = pos.after(m);
     ++tally.children;
     EXPECT_EQ(evaluate_after(pos, m), evaluate(child)) << pos.fen() << " " << to_uci(m);
+    EXPECT_EQ(shortcut.child_evaluation(pos, m), evaluate(child)) << pos.fen() << " " << to_uci(m);
     if (shortcut.child_has_legal_move_out_of_check(pos, m)) {
       ++tally.settled;
       EXPECT_FALSE(child.in_check()) << pos.fen() << " " << to_uci(m);

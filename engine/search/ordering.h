@@ -113,20 +113,46 @@ struct OrderKey {
   auto operator<=>(const OrderKey&) const = default;
 };
 
+// A move by its index in the list (trivial to leave uninitialized, unlike
+// some move types).
+struct KeyedIndex {
+  OrderKey key;
+  std::uint16_t index;
+};
+
+// Stable insertion sort, larger keys first.
+inline void insertion_sort(KeyedIndex* first, std::size_t n) {
+  for (std::size_t i = 1; i < n; ++i) {
+    const KeyedIndex item = first[i];
+    std::size_t j = i;
+    for (; j > 0 && first[j - 1].key < item.key; --j) first[j] = first[j - 1];
+    first[j] = item;
+  }
+}
+
 }  // namespace detail
 
 // Reorders `list` as described at the top of this file. The list must hold at
 // most MAX_MOVES moves.
+//
+// The result is exactly a stable sort by key. Most moves usually have an
+// all-zero key (quiet moves under MVV-LVA, say), and those keep their order
+// anyway, so only the moves above zero and those below are sorted (insertion
+// sort: stable, allocation-free, fast for a few dozen), and the zero run goes
+// between them untouched.
 template <Tree T>
 void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
                  const OrderingHints<typename T::MoveType>& hints,
                  const KillerTable<typename T::MoveType>& killers, const HistoryTable& history) {
   using Move = typename T::MoveType;
+  constexpr detail::OrderKey ZERO{0, 0, 0, 0};
+  std::array<detail::KeyedIndex, MAX_MOVES> above, below;
+  std::array<std::uint16_t, MAX_MOVES> zero;
+  std::size_t n_above = 0, n_below = 0, n_zero = 0;
   const std::size_t n = list.size();
-  std::array<detail::OrderKey, MAX_MOVES> keys;
   for (std::size_t i = 0; i < n; ++i) {
     const Move m = list[i];
-    detail::OrderKey& key = keys[i];
+    detail::OrderKey key;
     key.priority = (spec.tt_move_first && m == hints.hash_move && m != Move{}) ? 2
                    : (spec.pv_move_first && m == hints.pv_move && m != Move{}) ? 1
                                                                                : 0;
@@ -135,19 +161,22 @@ void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& 
       key.base = std::int64_t(hash_combine(std::uint64_t(key.base), spec.seed));
     key.killer = spec.killers ? killers.rank(hints.ply, m) : 0;
     key.history = spec.history ? history.score(tree.history_index(m)) : 0;
+    const auto index = std::uint16_t(i);
+    if (key == ZERO)
+      zero[n_zero++] = index;
+    else if (key > ZERO)
+      above[n_above++] = {key, index};
+    else
+      below[n_below++] = {key, index};
   }
-  // Insertion sort: stable, allocation-free, and fast for lists of a few dozen.
-  for (std::size_t i = 1; i < n; ++i) {
-    const detail::OrderKey key = keys[i];
-    const Move move = list[i];
-    std::size_t j = i;
-    for (; j > 0 && keys[j - 1] < key; --j) {
-      keys[j] = keys[j - 1];
-      list[j] = list[j - 1];
-    }
-    keys[j] = key;
-    list[j] = move;
-  }
+  if (n_zero == n) return;  // nothing to move
+  detail::insertion_sort(above.data(), n_above);
+  detail::insertion_sort(below.data(), n_below);
+  const typename T::MoveList original = list;
+  std::size_t i = 0;
+  for (std::size_t k = 0; k < n_above; ++k) list[i++] = original[above[k].index];
+  for (std::size_t k = 0; k < n_zero; ++k) list[i++] = original[zero[k]];
+  for (std::size_t k = 0; k < n_below; ++k) list[i++] = original[below[k].index];
 }
 
 }  // namespace prunebench

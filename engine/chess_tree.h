@@ -44,6 +44,12 @@ class ChessTree {
       : stack_(MAX_PLY + 1), current_(stack_.data()), mate_distance_(mate_distance), lazy_(leaf_play == LeafPlay::LAZY) {
     stack_[0] = root;
   }
+  // current_ points into stack_, so a copy would point into the original's
+  // positions. Moving keeps the vector's buffer, and with it the pointers.
+  ChessTree(const ChessTree&) = delete;
+  ChessTree& operator=(const ChessTree&) = delete;
+  ChessTree(ChessTree&&) = default;
+  ChessTree& operator=(ChessTree&&) = default;
 
   // The current node's position (built now if its move is still pending).
   const Position& position() const {

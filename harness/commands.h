@@ -5,6 +5,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,21 @@ using Args = std::vector<std::string>;
 constexpr int EXIT_OK = 0;
 constexpr int EXIT_CHANGED = 1;
 constexpr int EXIT_BAD_INPUT = 2;
+
+class ArgParser;
+class ParsedArgs;
+
+// Prints "error: MESSAGE" on `err` and returns EXIT_BAD_INPUT.
+int report_bad_input(std::ostream& err, const std::string& message);
+
+// What every subcommand does first with its arguments: on --help, print the
+// help and end with EXIT_OK; on a parse error, report it followed by
+// `help_hint` (e.g. " (see 'prunebench run --help')") and end with
+// EXIT_BAD_INPUT. Returns the exit code when the command ends there, nothing
+// when it goes on.
+std::optional<int> answer_help_or_parse_error(const ArgParser& parser, const ParsedArgs& parsed,
+                                              const std::string& help_hint, std::ostream& out,
+                                              std::ostream& err);
 
 int perft_command(const Args& args, std::ostream& out, std::ostream& err);
 int search_command(const Args& args, std::ostream& out, std::ostream& err);

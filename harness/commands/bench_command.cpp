@@ -32,15 +32,9 @@ ArgParser make_parser() {
 int bench_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ArgParser parser = make_parser();
   const ParsedArgs parsed = parser.parse(args);
-  if (parsed.help_requested()) {
-    out << parser.help();
-    return EXIT_OK;
-  }
-  const auto fail = [&](const std::string& message) {
-    err << "error: " << message << '\n';
-    return EXIT_BAD_INPUT;
-  };
-  if (!parsed.ok()) return fail(parsed.error() + " (see 'prunebench bench --help')");
+  if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench bench --help')", out, err))
+    return *done;
+  const auto fail = [&](const std::string& message) { return report_bad_input(err, message); };
   const Parsed<std::int64_t> depth = parsed.integer("depth", 1, 20);
   if (!depth.ok()) return fail(depth.error);
   const ModeParse mode = parse_chess_mode(parsed.value("mode"));

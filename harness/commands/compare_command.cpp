@@ -28,39 +28,31 @@ ArgParser compare_parser() {
   return parser;
 }
 
-int fail(std::ostream& err, const std::string& message) {
-  err << "error: " << message << '\n';
-  return EXIT_BAD_INPUT;
-}
-
 }  // namespace
 
 int compare_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ArgParser parser = compare_parser();
   const ParsedArgs parsed = parser.parse(args);
-  if (parsed.help_requested()) {
-    out << parser.help();
-    return EXIT_OK;
-  }
-  if (!parsed.ok()) return fail(err, parsed.error() + " (try 'prunebench compare --help')");
+  if (const auto done = answer_help_or_parse_error(parser, parsed, " (try 'prunebench compare --help')", out, err))
+    return *done;
   const Parsed<double> tolerance = parsed.number("tolerance", 0.0, std::numeric_limits<double>::infinity());
-  if (!tolerance.ok()) return fail(err, tolerance.error);
+  if (!tolerance.ok()) return report_bad_input(err, tolerance.error);
 
   const std::string& base_path = parsed.positionals()[0];
   const std::string& new_path = parsed.positionals()[1];
   const JsonReadResult base = read_document(base_path, RUN_KIND);
-  if (!base.ok()) return fail(err, base.error);
+  if (!base.ok()) return report_bad_input(err, base.error);
   const JsonReadResult fresh = read_document(new_path, RUN_KIND);
-  if (!fresh.ok()) return fail(err, fresh.error);
+  if (!fresh.ok()) return report_bad_input(err, fresh.error);
 
   const CompareResult compared =
       compare_runs(base.value, fresh.value, {tolerance.value, base_path, new_path});
-  if (!compared.ok()) return fail(err, compared.error);
+  if (!compared.ok()) return report_bad_input(err, compared.error);
   const std::string markdown = format_markdown(compared.report);
   out << markdown;
   if (parsed.has("markdown")) {
     const std::string problem = write_file_atomically(parsed.value("markdown"), markdown);
-    if (!problem.empty()) return fail(err, problem);
+    if (!problem.empty()) return report_bad_input(err, problem);
   }
   return compared.report.has_changes() ? EXIT_CHANGED : EXIT_OK;
 }

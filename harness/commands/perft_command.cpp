@@ -93,8 +93,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 int check_suite(const PerftOptions& options, std::ostream& out, std::ostream& err) {
   const SuiteResult read = read_suite(options.suite);
   if (!read.ok()) {
-    err << "error: " << read.error << '\n';
-    return EXIT_BAD_INPUT;
+    return report_bad_input(err, read.error);
   }
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t leaves = 0;
@@ -128,10 +127,8 @@ int check_suite(const PerftOptions& options, std::ostream& out, std::ostream& er
 
 int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
   PerftOptions options;
-  if (const std::string error = parse_options(args, options); !error.empty()) {
-    err << "error: " << error << " (see 'prunebench perft --help')\n";
-    return EXIT_BAD_INPUT;
-  }
+  if (const std::string error = parse_options(args, options); !error.empty())
+    return report_bad_input(err, error + " (see 'prunebench perft --help')");
   if (options.help) {
     out << USAGE;
     return EXIT_OK;
@@ -139,8 +136,7 @@ int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (!options.suite.empty()) return check_suite(options, out, err);
   const FenResult parsed = Position::from_fen(options.fen == "startpos" ? Position::START_FEN : options.fen);
   if (!parsed.ok()) {
-    err << "error: " << parsed.error << '\n';
-    return EXIT_BAD_INPUT;
+    return report_bad_input(err, parsed.error);
   }
 
   const auto start = std::chrono::steady_clock::now();

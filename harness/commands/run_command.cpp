@@ -177,14 +177,8 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
 int run_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ArgParser parser = make_parser();
   const ParsedArgs parsed = parser.parse(args);
-  if (parsed.help_requested()) {
-    out << parser.help();
-    return EXIT_OK;
-  }
-  if (!parsed.ok()) {
-    err << "error: " << parsed.error() << " (see 'prunebench run --help')\n";
-    return EXIT_BAD_INPUT;
-  }
+  if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench run --help')", out, err))
+    return *done;
   const Failure failure = run(parsed, args, out);
   if (failure.code) err << "error: " << failure.message << '\n';
   return failure.code;

@@ -42,15 +42,9 @@ void print_text(const ChessSearch& run, std::ostream& out) {
 int search_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ArgParser parser = make_parser();
   const ParsedArgs parsed = parser.parse(args);
-  if (parsed.help_requested()) {
-    out << parser.help();
-    return EXIT_OK;
-  }
-  const auto fail = [&](const std::string& message) {
-    err << "error: " << message << '\n';
-    return EXIT_BAD_INPUT;
-  };
-  if (!parsed.ok()) return fail(parsed.error() + " (see 'prunebench search --help')");
+  if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench search --help')", out, err))
+    return *done;
+  const auto fail = [&](const std::string& message) { return report_bad_input(err, message); };
   if (!parsed.has("fen")) return fail("missing --fen (a FEN or 'startpos')");
   const Parsed<std::int64_t> depth = parsed.integer("depth", 0, MAX_DEPTH);
   if (!depth.ok()) return fail(depth.error);

@@ -24,11 +24,6 @@ namespace prunebench::harness {
 
 namespace tree_experiment {
 
-int fail(std::ostream& err, const std::string& message) {
-  err << "error: " << message << '\n';
-  return EXIT_BAD_INPUT;
-}
-
 Parsed<SearchSpec> parse_algo(const std::string& algo) {
   if (algo != "minimax" && algo != "negamax" && algo != "alphabeta" && algo != "fail-hard" && algo != "pvs" &&
       algo != "mtdf")
@@ -74,12 +69,8 @@ constexpr Experiment EXPERIMENTS[] = {
 int parse_and_run(const Experiment& experiment, const Args& args, std::ostream& out, std::ostream& err) {
   const ArgParser parser = experiment.make_parser();
   const ParsedArgs parsed = parser.parse(args);
-  if (parsed.help_requested()) {
-    out << parser.help();
-    return EXIT_OK;
-  }
-  if (!parsed.ok())
-    return fail(err, parsed.error() + " (try 'prunebench tree " + std::string(experiment.name) + " --help')");
+  const std::string hint = " (try 'prunebench tree " + std::string(experiment.name) + " --help')";
+  if (const auto done = answer_help_or_parse_error(parser, parsed, hint, out, err)) return *done;
   return experiment.run(parsed, args, out, err);
 }
 
@@ -87,7 +78,7 @@ int parse_and_run(const Experiment& experiment, const Args& args, std::ostream& 
 
 int tree_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (args.empty())
-    return fail(err, "missing experiment: standing, random or theory (try 'prunebench tree --help')");
+    return report_bad_input(err, "missing experiment: standing, random or theory (try 'prunebench tree --help')");
   const std::string& name = args.front();
   if (name == "--help" || name == "-h" || name == "help") {
     out << OVERVIEW;
@@ -96,7 +87,7 @@ int tree_command(const Args& args, std::ostream& out, std::ostream& err) {
   const Args rest(args.begin() + 1, args.end());
   for (const Experiment& experiment : EXPERIMENTS)
     if (experiment.name == name) return parse_and_run(experiment, rest, out, err);
-  return fail(err, "unknown tree experiment '" + name + "' (standing, random, theory)");
+  return report_bad_input(err, "unknown tree experiment '" + name + "' (standing, random, theory)");
 }
 
 }  // namespace prunebench::harness

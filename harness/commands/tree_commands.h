@@ -19,9 +19,6 @@ using json = nlohmann::ordered_json;
 
 constexpr const char* ALGORITHMS = "minimax|negamax|alphabeta|fail-hard|pvs|mtdf";
 
-// Prints the one-line "error: ..." on `err` and returns the bad-input exit code.
-int fail(std::ostream& err, const std::string& message);
-
 // The spec an --algo name (one of ALGORITHMS) stands for; the caller sets the
 // base ordering. The error names the option and lists the algorithms.
 Parsed<SearchSpec> parse_algo(const std::string& algo);

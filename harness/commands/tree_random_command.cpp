@@ -320,12 +320,12 @@ ArgParser random_parser() {
 
 int run_random(const ParsedArgs& parsed, const Args& args, std::ostream& out, std::ostream& err) {
   RandomExperiment e;
-  if (std::string error = read_sizes(parsed, e); !error.empty()) return fail(err, error);
-  if (std::string error = read_search(parsed, e); !error.empty()) return fail(err, error);
-  if (std::string error = check_limits(parsed, e); !error.empty()) return fail(err, error);
+  if (std::string error = read_sizes(parsed, e); !error.empty()) return report_bad_input(err, error);
+  if (std::string error = read_search(parsed, e); !error.empty()) return report_bad_input(err, error);
+  if (std::string error = check_limits(parsed, e); !error.empty()) return report_bad_input(err, error);
 
   std::vector<TreeRow> rows;
-  if (std::string error = search_trees(e, rows); !error.empty()) return fail(err, error);
+  if (std::string error = search_trees(e, rows); !error.empty()) return report_bad_input(err, error);
   const Summary summary = summarize(e, rows);
   if (parsed.has("json"))
     print_json(e, rows, summary, args, out);

@@ -163,10 +163,10 @@ ArgParser standing_parser() {
 int run_standing(const ParsedArgs& parsed, const Args& /*args*/, std::ostream& out, std::ostream& err) {
   ExplicitNode root;
   json order;
-  if (std::string e = read_root(parsed, root, order); !e.empty()) return fail(err, e);
+  if (std::string e = read_root(parsed, root, order); !e.empty()) return report_bad_input(err, e);
   const std::string algo = parsed.value("algo");
   const Parsed<SearchSpec> spec = parse_algo(algo);
-  if (!spec.ok()) return fail(err, spec.error);
+  if (!spec.ok()) return report_bad_input(err, spec.error);
 
   ExplicitTree tree(root);
   SearchCounters counters;

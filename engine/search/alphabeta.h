@@ -6,6 +6,9 @@
 // node's true value. Fail-hard additionally keeps v within [alpha, beta].
 // The cut-off test is `alpha >= beta` after raising alpha, i.e. a child value
 // >= beta cuts (reference 002: >= rather than >, which prunes more).
+//
+// Principal variation search (pvs.h) is this same node with one step changed,
+// how a child after the first is searched: ChildWindow::NULL_WINDOW_FIRST.
 #pragma once
 
 #include <cstddef>
@@ -14,7 +17,12 @@
 
 namespace prunebench {
 
-template <Tree T, Fail F = Fail::SOFT>
+// How a node searches its children after the first: with the node's window
+// (alpha-beta), or first with a null window and again only if that fails
+// high inside the window (PVS).
+enum class ChildWindow { FULL, NULL_WINDOW_FIRST };
+
+template <Tree T, Fail F = Fail::SOFT, ChildWindow W = ChildWindow::FULL>
 class AlphaBeta {
  public:
   using Move = typename T::MoveType;
@@ -49,8 +57,8 @@ class AlphaBeta {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move move = moves[i];
       ctx_.tree.make(move);
-      const Score child = -search(ply + 1, depth - 1, -beta, -alpha, child_type(expected, i),
-                                  on_previous_pv && move == pv_move);
+      const Score child = search_child(ply + 1, depth - 1, alpha, beta, child_type(expected, i),
+                                       on_previous_pv && move == pv_move, i == 0);
       ctx_.tree.unmake(move);
       if (child > best) best = child;
       if (child > alpha) {
@@ -70,6 +78,15 @@ class AlphaBeta {
     best = bounded<F>(best, original_alpha, beta);
     if (ctx_.tt) store_table(ctx_, ply, depth, best, original_alpha, beta, best_move);
     return best;
+  }
+
+  // A child's value from this node's side, searched as W says.
+  Score search_child(int ply, int depth, Score alpha, Score beta, NodeType type, bool on_pv, bool first) {
+    if (W == ChildWindow::FULL || first) return -search(ply, depth, -beta, -alpha, type, on_pv);
+    const Score probe = -search(ply, depth, -alpha - 1, -alpha, type, on_pv);
+    if (!(alpha < probe && probe < beta)) return probe;
+    ++ctx_.counters.researches;
+    return -search(ply, depth, -beta, -alpha, type, on_pv);
   }
 
   SearchContext<T>& ctx_;

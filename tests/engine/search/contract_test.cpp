@@ -47,8 +47,9 @@ SearchSpec spec_for(Fail fail, bool tt, bool ordering) {
 // Runs `Algorithm` at the node with window (a, b). With a table, first runs
 // `warmups` searches with other windows (drawn from the node's key) so the
 // checked search meets stored bounds, as MTD(f)'s later passes and PVS's
-// re-searches do.
-template <template <Tree, Fail> class Algorithm, Fail F>
+// re-searches do. (The trailing pack lets AlphaBeta, whose third parameter
+// has a default, match too: clang++ 14 does not relax the matching.)
+template <template <Tree, Fail, ChildWindow...> class Algorithm, Fail F>
 struct WindowedSearch {
   bool tt = false;
   bool ordering = false;

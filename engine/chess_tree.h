@@ -16,7 +16,6 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 #include <vector>
 
 #include "engine/eval.h"
@@ -26,8 +25,6 @@
 #include "engine/search/tree.h"
 
 namespace prunebench {
-
-static_assert(std::is_trivially_copyable_v<Position>);
 
 enum class LeafPlay { LAZY, EVERY_LEAF };
 

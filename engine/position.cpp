@@ -7,8 +7,17 @@
 
 namespace prunebench {
 
-Position::Position() {
-  for (auto& pair : board_) pair = std::uint8_t(NO_PIECE | NO_PIECE << 4);
+Position::Position()
+    : by_type_{},
+      by_color_{},
+      key_(0),
+      material_{},
+      side_to_move_(WHITE),
+      en_passant_(NO_SQUARE),
+      castling_(NO_CASTLING),
+      halfmove_clock_(0),
+      fullmove_number_(1) {
+  for (int s = 0; s < SQUARE_NB; ++s) set_square(Square(s), NO_PIECE);
 }
 
 Position Position::start() { return from_fen(START_FEN).position; }
@@ -17,7 +26,7 @@ void Position::put_piece(Piece p, Square s) {
   const Bitboard b = square_bb(s);
   by_type_[type_of(p)] |= b;
   by_color_[color_of(p)] |= b;
-  fill_empty_square(s, p);
+  set_square(s, p);
   key_ ^= ZOBRIST.piece_square[p][s];
   material_[color_of(p)] += PIECE_VALUE[type_of(p)];
 }
@@ -27,7 +36,7 @@ void Position::remove_piece(Square s) {
   const Bitboard b = square_bb(s);
   by_type_[type_of(p)] ^= b;
   by_color_[color_of(p)] ^= b;
-  empty_square(s);
+  set_square(s, NO_PIECE);
   key_ ^= ZOBRIST.piece_square[p][s];
   material_[color_of(p)] -= PIECE_VALUE[type_of(p)];
 }

@@ -25,17 +25,20 @@ constexpr Score PIECE_VALUE[PIECE_TYPE_NB] = {100, 320, 330, 500, 900, 0};
 
 struct FenResult;
 
-class Position;
-// Copy-make copies a Position per node; at 128 bytes or less the copy is a
-// few vector moves instead of a call to memcpy.
-constexpr std::size_t POSITION_COPY_BUDGET = 128;
+// A Position is this many bytes, copied in 32-byte blocks (see copy_from).
+constexpr std::size_t POSITION_BYTES = 160;
 
-class Position {
+class alignas(32) Position {
  public:
   static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
   // An empty board (no kings: not a legal position). Use from_fen or start.
   Position();
+  Position(const Position& other) noexcept { copy_from(other); }
+  Position& operator=(const Position& other) noexcept {
+    copy_from(other);
+    return *this;
+  }
 
   // Parses and validates `fen`. Lenient forms accepted: missing move counters
   // (taken as "0 1") and runs of spaces between fields.
@@ -45,7 +48,7 @@ class Position {
   std::string fen() const;
 
   Color side_to_move() const { return side_to_move_; }
-  Piece piece_on(Square s) const { return Piece((board_[unsigned(s) >> 1] >> nibble_shift(s)) & 15); }
+  Piece piece_on(Square s) const { return Piece(board_[s]); }
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
   Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
@@ -111,12 +114,18 @@ class Position {
   bool operator==(const Position&) const = default;
 
  private:
-  static constexpr unsigned nibble_shift(Square s) { return (unsigned(s) & 1) * 4; }
-  std::uint8_t& board_pair(Square s) { return board_[unsigned(s) >> 1]; }
-  // Pieces only ever arrive on empty squares (a capture removes its victim
-  // first), so writing is a single OR or XOR against the all-ones empty nibble.
-  void empty_square(Square s) { board_pair(s) |= std::uint8_t(NO_PIECE << nibble_shift(s)); }
-  void fill_empty_square(Square s, Piece p) { board_pair(s) ^= std::uint8_t((p ^ NO_PIECE) << nibble_shift(s)); }
+  // Copy-make copies a Position per node, and g++ turns any plain copy of
+  // more than 128 bytes into a call to memcpy. Five 32-byte vector moves
+  // (pairs of 16-byte ones without AVX) keep the copy inline.
+  void copy_from(const Position& other) {
+    using Block = long long __attribute__((vector_size(32), __may_alias__));
+    static_assert(sizeof(Position) == 5 * sizeof(Block));
+    const Block* from = reinterpret_cast<const Block*>(&other);
+    Block* to = reinterpret_cast<Block*>(this);
+    const Block b0 = from[0], b1 = from[1], b2 = from[2], b3 = from[3], b4 = from[4];
+    to[0] = b0, to[1] = b1, to[2] = b2, to[3] = b3, to[4] = b4;
+  }
+  void set_square(Square s, Piece p) { board_[s] = std::uint8_t(p); }
   void put_piece(Piece p, Square s);
   void remove_piece(Square s);
   void move_piece(Piece p, Square from, Square to);
@@ -134,22 +143,22 @@ class Position {
   void pass_turn();
   friend struct FenParser;
 
-  Bitboard by_type_[PIECE_TYPE_NB] = {};
-  Bitboard by_color_[COLOR_NB] = {};
-  Key key_ = 0;
-  // The mailbox, two squares per byte (even square in the low nibble, 15 =
-  // NO_PIECE = empty). Half a byte per square keeps a Position within 128
-  // bytes, which compilers copy inline; copy-make copies one per node.
-  std::uint8_t board_[SQUARE_NB / 2];
-  Score material_[COLOR_NB] = {};
-  Color side_to_move_ = WHITE;
-  Square en_passant_ = NO_SQUARE;
-  std::uint8_t castling_ = NO_CASTLING;
-  std::uint16_t halfmove_clock_ = 0;
-  std::uint16_t fullmove_number_ = 1;
+  // No default member initializers: the copy constructor would store them
+  // only for copy_from to overwrite them. Position() sets every member.
+  Bitboard by_type_[PIECE_TYPE_NB];
+  Bitboard by_color_[COLOR_NB];
+  Key key_;
+  // The mailbox: the piece on each square, NO_PIECE when empty.
+  std::uint8_t board_[SQUARE_NB];
+  Score material_[COLOR_NB];
+  Color side_to_move_;
+  Square en_passant_;
+  std::uint8_t castling_;
+  std::uint16_t halfmove_clock_;
+  std::uint16_t fullmove_number_;
 };
 
-static_assert(sizeof(Position) <= POSITION_COPY_BUDGET);
+static_assert(sizeof(Position) == POSITION_BYTES);
 
 // --- Making moves: the inline part (the search plays a move per node). ---
 
@@ -194,8 +203,8 @@ inline void Position::move_piece(Piece p, Square from, Square to) {
   const Bitboard from_to = square_bb(from) | square_bb(to);
   by_type_[type_of(p)] ^= from_to;
   by_color_[color_of(p)] ^= from_to;
-  empty_square(from);
-  fill_empty_square(to, p);
+  set_square(from, NO_PIECE);
+  set_square(to, p);
   key_ ^= ZOBRIST.piece_square[p][from] ^ ZOBRIST.piece_square[p][to];
 }
 

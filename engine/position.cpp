@@ -15,6 +15,7 @@ Position::Position()
       side_to_move_(WHITE),
       en_passant_(NO_SQUARE),
       castling_(NO_CASTLING),
+      en_passant_keyed_(false),
       halfmove_clock_(0),
       fullmove_number_(1) {
   for (int s = 0; s < SQUARE_NB; ++s) set_square(Square(s), NO_PIECE);
@@ -32,17 +33,12 @@ void Position::put_piece(Piece p, Square s) {
 }
 
 void Position::remove_piece(Square s) {
-  const Piece p = piece_on(s);
-  const Bitboard b = square_bb(s);
-  by_type_[type_of(p)] ^= b;
-  by_color_[color_of(p)] ^= b;
+  take_piece(piece_on(s), s);
   set_square(s, NO_PIECE);
-  key_ ^= ZOBRIST.piece_square[p][s];
-  material_[color_of(p)] -= PIECE_VALUE[type_of(p)];
 }
 
-// Captures, en passant, castling and promotions; play() has already cleared
-// any en-passant square.
+// En passant, castling and promotions, with or without a capture; play()
+// has already cleared any en-passant square.
 void Position::play_special(Move m) {
   const Color us = side_to_move_;
   const Square from = m.from(), to = m.to();
@@ -79,7 +75,7 @@ Key Position::compute_key() const {
   for (int s = 0; s < SQUARE_NB; ++s)
     if (const Piece p = piece_on(Square(s)); p != NO_PIECE) k ^= ZOBRIST.piece_square[p][s];
   k ^= ZOBRIST.castling[castling_];
-  if (en_passant_keyed()) k ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
+  if (en_passant_capturable()) k ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
   if (side_to_move_ == BLACK) k ^= ZOBRIST.black_to_move;
   return k;
 }

@@ -98,8 +98,8 @@ class alignas(32) Position {
   bool in_check() const { return checkers() != 0; }
 
   // Applies `m`, which must be legal here (or at least pseudo-legal, for the
-  // naive oracle generator). Quiet moves and double pushes, most of what a
-  // search plays, are handled inline; the rest in play_special.
+  // naive oracle generator). Quiet moves, double pushes and plain captures,
+  // most of what a search plays, are handled inline; the rest in play_special.
   void play(Move m);
   Position after(Move m) const {
     Position next = *this;
@@ -131,12 +131,15 @@ class alignas(32) Position {
   void move_piece(Piece p, Square from, Square to);
   void set_en_passant(Square s);
   void clear_en_passant();
+  void take_piece(Piece p, Square s);
   void play_quiet(Square from, Square to);
-  // Captures, en passant, castling and promotions.
+  void play_capture(Square from, Square to);
+  // En passant, castling and promotions.
   void play_special(Move m);
   // Whether the side to move could capture en passant: only then does the
-  // en-passant square belong in the key.
-  bool en_passant_keyed() const {
+  // en-passant square belong in the key. Worked out when the square is set
+  // (en_passant_keyed_ remembers it) and by compute_key.
+  bool en_passant_capturable() const {
     return en_passant_ != NO_SQUARE && (pawn_attacks(~side_to_move_, en_passant_) & pieces(side_to_move_, PAWN));
   }
   void lose_castling_rights(Square from, Square to);
@@ -154,6 +157,7 @@ class alignas(32) Position {
   Color side_to_move_;
   Square en_passant_;
   std::uint8_t castling_;
+  bool en_passant_keyed_;  // en_passant_capturable() when the square was set
   std::uint16_t halfmove_clock_;
   std::uint16_t fullmove_number_;
 };
@@ -180,13 +184,15 @@ constexpr std::array<std::uint8_t, SQUARE_NB> CASTLING_KEPT = [] {
 inline void Position::play(Move m) {
   if (en_passant_ != NO_SQUARE) clear_en_passant();
   const MoveKind kind = m.kind();
-  if (kind > DOUBLE_PUSH) {
-    play_special(m);
-    return;
-  }
   const Square from = m.from(), to = m.to();
-  play_quiet(from, to);
-  if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
+  if (kind <= DOUBLE_PUSH) {
+    play_quiet(from, to);
+    if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
+  } else if (kind == CAPTURE) {
+    play_capture(from, to);
+  } else {
+    play_special(m);
+  }
 }
 
 inline void Position::play_quiet(Square from, Square to) {
@@ -197,8 +203,26 @@ inline void Position::play_quiet(Square from, Square to) {
   pass_turn();
 }
 
-// Moves `p` from `from` to `to`, which must be empty (captures remove their
-// victim first).
+// A capture that is not en passant nor a promotion.
+inline void Position::play_capture(Square from, Square to) {
+  take_piece(piece_on(to), to);
+  halfmove_clock_ = 0;
+  move_piece(piece_on(from), from, to);
+  lose_castling_rights(from, to);
+  pass_turn();
+}
+
+// Takes `p` off `s` everywhere but the mailbox, which the capturing piece
+// overwrites (remove_piece empties the square as well).
+inline void Position::take_piece(Piece p, Square s) {
+  by_type_[type_of(p)] ^= square_bb(s);
+  by_color_[color_of(p)] ^= square_bb(s);
+  key_ ^= ZOBRIST.piece_square[p][s];
+  material_[color_of(p)] -= PIECE_VALUE[type_of(p)];
+}
+
+// Moves `p` from `from` to `to`. A victim on `to` must have been taken off the
+// bitboards first (take_piece); the mailbox square is simply overwritten.
 inline void Position::move_piece(Piece p, Square from, Square to) {
   const Bitboard from_to = square_bb(from) | square_bb(to);
   by_type_[type_of(p)] ^= from_to;
@@ -208,10 +232,11 @@ inline void Position::move_piece(Piece p, Square from, Square to) {
   key_ ^= ZOBRIST.piece_square[p][from] ^ ZOBRIST.piece_square[p][to];
 }
 
-// Most moves touch no king or rook home square: no right to lose.
+// Most moves touch no king or rook home square: no right to lose. (That test
+// comes first: it reuses the move's from-to bitboard.)
 inline void Position::lose_castling_rights(Square from, Square to) {
   constexpr Bitboard HOME_SQUARES = 1ULL << A1 | 1ULL << E1 | 1ULL << H1 | 1ULL << A8 | 1ULL << E8 | 1ULL << H8;
-  if (!castling_ || !((square_bb(from) | square_bb(to)) & HOME_SQUARES)) return;
+  if (!((square_bb(from) | square_bb(to)) & HOME_SQUARES) || !castling_) return;
   if (const int kept = CASTLING_KEPT[from] & CASTLING_KEPT[to]; castling_ & ~kept) {
     key_ ^= ZOBRIST.castling[castling_] ^ ZOBRIST.castling[castling_ & kept];
     castling_ &= std::uint8_t(kept);
@@ -227,14 +252,16 @@ inline void Position::pass_turn() {
 // Clears the en-passant square while the side that could have used it is
 // still to move.
 inline void Position::clear_en_passant() {
-  if (en_passant_keyed()) key_ ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
+  if (en_passant_keyed_) key_ ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
   en_passant_ = NO_SQUARE;
+  en_passant_keyed_ = false;
 }
 
 // Sets the en-passant square (none is set) for the side now to move.
 inline void Position::set_en_passant(Square s) {
   en_passant_ = s;
-  if (en_passant_keyed()) key_ ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
+  en_passant_keyed_ = en_passant_capturable();
+  if (en_passant_keyed_) key_ ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
 }
 
 // The outcome of parsing a FEN: a position, or a one-line message naming what

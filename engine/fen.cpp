@@ -82,7 +82,7 @@ struct FenParser {
 
   std::string parse_side(std::string_view text) {
     if (text != "w" && text != "b") return "side to move must be 'w' or 'b', not '" + std::string(text) + "'";
-    pos.side_to_move_ = text == "w" ? WHITE : BLACK;
+    pos.game_ply_ = text == "w" ? WHITE : BLACK;  // the fullmove number is added later
     return "";
   }
 
@@ -112,7 +112,7 @@ struct FenParser {
     if (text == "-") return "";
     const Square ep = parse_square(text);
     if (ep == NO_SQUARE) return "bad en-passant square '" + std::string(text) + "'";
-    const Color us = pos.side_to_move_;
+    const Color us = pos.side_to_move();
     const Square pushed_to = Square(us == WHITE ? ep - 8 : ep + 8);
     const Square pushed_from = Square(us == WHITE ? ep + 8 : ep - 8);
     if (relative_rank(us, ep) != 5 || pos.piece_on(pushed_to) != make_piece(~us, PAWN) ||
@@ -128,14 +128,14 @@ struct FenParser {
       return "halfmove clock '" + std::string(fields[4]) + "' is not a non-negative integer";
     if (fields.size() > 5 && !parse_counter(fields[5], fullmove))
       return "fullmove number '" + std::string(fields[5]) + "' is not a non-negative integer";
-    pos.halfmove_clock_ = std::uint16_t(halfmove);
-    pos.fullmove_number_ = std::uint16_t(fullmove);
+    pos.halfmove_clock_ = std::uint32_t(halfmove);
+    pos.game_ply_ += 2 * std::uint32_t(fullmove);
     return "";
   }
 
   void finish_key() {
     pos.key_ ^= ZOBRIST.castling[pos.castling_];
-    if (pos.side_to_move_ == BLACK) pos.key_ ^= ZOBRIST.black_to_move;
+    if (pos.side_to_move() == BLACK) pos.key_ ^= ZOBRIST.black_to_move;
     const Square ep = pos.en_passant_;
     pos.en_passant_ = NO_SQUARE;
     pos.set_en_passant(ep);
@@ -154,8 +154,8 @@ struct FenParser {
     if (error.empty()) error = parse_counters(fields);
     if (!error.empty()) return error;
     finish_key();
-    const Color them = ~pos.side_to_move_;
-    if (pos.is_attacked(pos.king_square(them), pos.side_to_move_))
+    const Color them = ~pos.side_to_move();
+    if (pos.is_attacked(pos.king_square(them), pos.side_to_move()))
       return std::string("the side not to move (") + (them == WHITE ? "white" : "black") + ") is in check";
     return "";
   }
@@ -185,12 +185,12 @@ std::string Position::fen() const {
     if (empty) out << empty;
     if (rank) out << '/';
   }
-  out << (side_to_move_ == WHITE ? " w " : " b ");
+  out << (side_to_move() == WHITE ? " w " : " b ");
   if (castling_ == NO_CASTLING) out << '-';
   for (int bit = 0; bit < 4; ++bit)
     if (castling_ & (1 << bit)) out << "KQkq"[bit];
   out << ' ' << (en_passant_ == NO_SQUARE ? "-" : square_name(en_passant_));
-  out << ' ' << halfmove_clock_ << ' ' << fullmove_number_;
+  out << ' ' << halfmove_clock() << ' ' << fullmove_number();
   return out.str();
 }
 

@@ -12,12 +12,11 @@ Position::Position()
       by_color_{},
       key_(0),
       material_{},
-      side_to_move_(WHITE),
+      game_ply_(2),  // move 1, white to move
+      halfmove_clock_(0),
       en_passant_(NO_SQUARE),
       castling_(NO_CASTLING),
-      en_passant_keyed_(false),
-      halfmove_clock_(0),
-      fullmove_number_(1) {
+      en_passant_keyed_(false) {
   for (int s = 0; s < SQUARE_NB; ++s) set_square(Square(s), NO_PIECE);
 }
 
@@ -40,7 +39,7 @@ void Position::remove_piece(Square s) {
 // En passant, castling and promotions, with or without a capture; play()
 // has already cleared any en-passant square.
 void Position::play_special(Move m) {
-  const Color us = side_to_move_;
+  const Color us = side_to_move();
   const Square from = m.from(), to = m.to();
   const PieceType mover = type_of(piece_on(from));
 
@@ -76,7 +75,7 @@ Key Position::compute_key() const {
     if (const Piece p = piece_on(Square(s)); p != NO_PIECE) k ^= ZOBRIST.piece_square[p][s];
   k ^= ZOBRIST.castling[castling_];
   if (en_passant_capturable()) k ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
-  if (side_to_move_ == BLACK) k ^= ZOBRIST.black_to_move;
+  if (side_to_move() == BLACK) k ^= ZOBRIST.black_to_move;
   return k;
 }
 

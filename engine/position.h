@@ -47,7 +47,7 @@ class alignas(32) Position {
 
   std::string fen() const;
 
-  Color side_to_move() const { return side_to_move_; }
+  Color side_to_move() const { return Color(game_ply_ & 1); }
   Piece piece_on(Square s) const { return Piece(board_[s]); }
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
@@ -60,8 +60,8 @@ class alignas(32) Position {
   // to capture there, so transpositions that differ only in a useless
   // en-passant square share a key.
   Square en_passant_square() const { return en_passant_; }
-  int halfmove_clock() const { return halfmove_clock_; }
-  int fullmove_number() const { return fullmove_number_; }
+  int halfmove_clock() const { return int(halfmove_clock_); }
+  int fullmove_number() const { return int(game_ply_ >> 1); }
 
   Key key() const { return key_; }
   // The Zobrist key recomputed from scratch; equals key() unless a bug crept in.
@@ -82,7 +82,7 @@ class alignas(32) Position {
   // "nothing between" test, which is cheaper than a slider lookup: this runs
   // at every leaf of a search.
   Bitboard checkers() const {
-    const Color us = side_to_move_, them = ~us;
+    const Color us = side_to_move(), them = ~us;
     const Square king = king_square(us);
     Bitboard found = by_color_[them] & ((pawn_attacks(us, king) & by_type_[PAWN]) |
                                         (knight_attacks(king) & by_type_[KNIGHT]));
@@ -140,7 +140,7 @@ class alignas(32) Position {
   // en-passant square belong in the key. Worked out when the square is set
   // (en_passant_keyed_ remembers it) and by compute_key.
   bool en_passant_capturable() const {
-    return en_passant_ != NO_SQUARE && (pawn_attacks(~side_to_move_, en_passant_) & pieces(side_to_move_, PAWN));
+    return en_passant_ != NO_SQUARE && (pawn_attacks(~side_to_move(), en_passant_) & pieces(side_to_move(), PAWN));
   }
   void lose_castling_rights(Square from, Square to);
   void pass_turn();
@@ -154,12 +154,14 @@ class alignas(32) Position {
   // The mailbox: the piece on each square, NO_PIECE when empty.
   std::uint8_t board_[SQUARE_NB];
   Score material_[COLOR_NB];
-  Color side_to_move_;
+  // 2 × the fullmove number, plus 1 when black is to move: passing the turn
+  // is one increment. (32 bits, like the halfmove clock: FEN counters of up
+  // to six digits are kept whole.)
+  std::uint32_t game_ply_;
+  std::uint32_t halfmove_clock_;
   Square en_passant_;
   std::uint8_t castling_;
   bool en_passant_keyed_;  // en_passant_capturable() when the square was set
-  std::uint16_t halfmove_clock_;
-  std::uint16_t fullmove_number_;
 };
 
 static_assert(sizeof(Position) == POSITION_BYTES);
@@ -197,7 +199,7 @@ inline void Position::play(Move m) {
 
 inline void Position::play_quiet(Square from, Square to) {
   const Piece p = piece_on(from);
-  halfmove_clock_ = type_of(p) == PAWN ? 0 : std::uint16_t(halfmove_clock_ + 1);
+  halfmove_clock_ = type_of(p) == PAWN ? 0 : halfmove_clock_ + 1;
   move_piece(p, from, to);
   lose_castling_rights(from, to);
   pass_turn();
@@ -244,8 +246,7 @@ inline void Position::lose_castling_rights(Square from, Square to) {
 }
 
 inline void Position::pass_turn() {
-  fullmove_number_ = std::uint16_t(fullmove_number_ + side_to_move_);  // after black's move
-  side_to_move_ = ~side_to_move_;
+  ++game_ply_;  // the side to move flips; after black's move, the fullmove number grows
   key_ ^= ZOBRIST.black_to_move;
 }
 

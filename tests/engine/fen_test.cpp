@@ -68,11 +68,25 @@ TEST(Fen, AcceptsAndNormalizesLenientForms) {
 TEST(Fen, RoundTripsAndKeepsEveryField) {
   for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                           "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-                          "8/8/8/8/8/8/6k1/4K2R b K - 17 42", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}) {
+                          "8/8/8/8/8/8/6k1/4K2R b K - 17 42", "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                          // counters of six digits, the most the parser takes, kept whole
+                          "4k3/8/8/8/8/8/8/4K3 b - - 999999 999999", "4k3/8/8/8/8/8/8/4K3 w - - 70000 100000",
+                          "4k3/8/8/8/8/8/8/4K3 b - - 0 0"}) {
     const FenResult result = Position::from_fen(fen);
     ASSERT_TRUE(result.ok()) << result.error;
     EXPECT_EQ(result.position.fen(), fen);
   }
+}
+
+// The fullmove number grows after black's move only.
+TEST(Fen, MoveCountersAfterMoves) {
+  Position pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 7 41").position;
+  pos.play(pos.parse_uci_move("e1d1"));
+  EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/4P3/3K4 b - - 8 41");
+  pos.play(pos.parse_uci_move("e8d8"));
+  EXPECT_EQ(pos.fen(), "3k4/8/8/8/8/8/4P3/3K4 w - - 9 42");
+  pos.play(pos.parse_uci_move("e2e4"));
+  EXPECT_EQ(pos.fen(), "3k4/8/8/8/4P3/8/8/3K4 b - e3 0 42");
 }
 
 TEST(Fen, StartPositionFields) {

@@ -37,7 +37,7 @@ class LeafShortcut {
 
   // True if `m`'s child is provably not in check and has a legal move; false
   // if this cannot tell (the child may still be an ordinary position).
-  bool child_has_legal_move_out_of_check(const Position& parent, Move m) const {
+  [[gnu::always_inline]] bool child_has_legal_move_out_of_check(const Position& parent, Move m) const {
     constexpr unsigned ORDINARY = 1u << QUIET | 1u << DOUBLE_PUSH | 1u << CAPTURE;  // not castling, e.p., promotion
     if (!(ORDINARY >> m.kind() & 1)) return false;
     const Square from = m.from(), to = m.to();
@@ -50,7 +50,7 @@ class LeafShortcut {
   }
 
   // evaluate(parent.after(m)), with the parent's evaluation looked up once.
-  Score child_evaluation(const Position& parent, Move m) const {
+  [[gnu::always_inline]] Score child_evaluation(const Position& parent, Move m) const {
     if (!m.is_capture() && !m.is_promotion()) return -parent_evaluation_;
     return evaluate_after(parent, m);
   }

@@ -31,8 +31,10 @@ class AlphaBeta {
 
   // `on_previous_pv`: this node lies on the previous iteration's principal
   // variation (iterative deepening), so its move there is tried early.
-  Score search(int ply, int depth, Score alpha, Score beta, NodeType expected = NodeType::PV,
-               bool on_previous_pv = true) {
+  // Always inline: a leaf is then scored inside its parent's loop, without a
+  // call (g++'s own choice varies with the size of the code around it).
+  [[gnu::always_inline]] Score search(int ply, int depth, Score alpha, Score beta, NodeType expected = NodeType::PV,
+                                      bool on_previous_pv = true) {
     if (depth <= 0) return bounded<F>(visit_horizon_node(ctx_, ply), alpha, beta);
     return search_children(ply, depth, alpha, beta, expected, on_previous_pv);
   }

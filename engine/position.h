@@ -199,8 +199,8 @@ inline void Position::play(Move m) {
 
 inline void Position::play_quiet(Square from, Square to) {
   const Piece p = piece_on(from);
-  halfmove_clock_ = type_of(p) == PAWN ? 0 : halfmove_clock_ + 1;
   move_piece(p, from, to);
+  halfmove_clock_ = type_of(p) == PAWN ? 0 : halfmove_clock_ + 1;
   lose_castling_rights(from, to);
   pass_turn();
 }

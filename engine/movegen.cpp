@@ -18,7 +18,8 @@ struct MoveListSink {
   void add_targets(Square from, Bitboard targets, Bitboard enemies) {
     while (targets) {
       const Square to = pop_lsb(targets);
-      list.push_back(Move(from, to, (enemies & square_bb(to)) ? CAPTURE : QUIET));
+      const auto captures = unsigned(enemies >> to) & 1;  // the capture bit, read off the enemy bitboard
+      list.push_back(Move(from, to, MoveKind(captures * CAPTURE)));
     }
   }
   // Pawn moves landing on `targets`, each from `to - offset`.

@@ -2,8 +2,9 @@
 # README command 2: builds and runs every test.
 #   1. the Release build: GoogleTest (default label "fast"; `ctest -L slow` for the rest)
 #   2. the node-count baseline: any changed count fails (scripts/baseline.sh)
-#   3. an AddressSanitizer + UndefinedBehaviorSanitizer build running the same tests
-#   4. pytest for the Python scripts (and the notebook, executed headless)
+#   3. a clang++ build with warnings as errors: the same tests and the same node counts
+#   4. an AddressSanitizer + UndefinedBehaviorSanitizer build running the same tests
+#   5. pytest for the Python scripts (and the notebook, executed headless)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,11 @@ ctest --test-dir build -L fast --output-on-failure -j "$(nproc)"
 
 echo "== Node-count baseline (results/baseline.json, results/bench-signature.txt)"
 scripts/baseline.sh check
+
+echo "== clang++ build (warnings are errors), tests and node-count baseline"
+CXX=clang++ scripts/build.sh build-clang -DCMAKE_CXX_FLAGS=-Werror -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
+ctest --test-dir build-clang -L fast --output-on-failure -j "$(nproc)"
+PRUNEBENCH=build-clang/harness/prunebench scripts/baseline.sh check
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 scripts/build.sh build-asan -DPRUNEBENCH_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPRUNEBENCH_BUILD_BENCHMARKS=OFF

@@ -57,6 +57,7 @@ nlohmann::ordered_json counters_json(const SearchCounters& c) {
           {"behaved_pv", c.behaved_pv},
           {"behaved_cut", c.behaved_cut},
           {"behaved_all", c.behaved_all},
+          {"expected_cut_behaved_all", c.expected_cut_behaved_all},
           {"nodes_per_ply", trimmed(c.nodes_per_ply)},
           {"cutoff_move_index", trimmed(c.cutoff_move_index)}};
 }

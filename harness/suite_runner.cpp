@@ -26,6 +26,10 @@ bool is_full_width(const SearchSpec& spec) {
   return spec.algorithm == Algorithm::MINIMAX || spec.algorithm == Algorithm::NEGAMAX;
 }
 
+// Modes whose work is the whole tree, whatever they count: --max-nodes skips
+// them from the tree's size. `minimal` counts its proof but walks every node.
+bool walks_full_tree(const SearchSpec& spec) { return is_full_width(spec) || spec.algorithm == Algorithm::MINIMAL; }
+
 struct PositionResult {
   Json facts;
   std::vector<Json> records, skipped;
@@ -71,7 +75,7 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
   const std::string key = record_key(facts.id, depth, mode.name);
   if (const auto found = shared.resumed.find(key); found != shared.resumed.end()) return found->second;
   const std::uint64_t limit = shared.plan.max_nodes;
-  if (limit && is_full_width(mode.spec) && facts.full_width_nodes(depth) > limit) {
+  if (limit && walks_full_tree(mode.spec) && facts.full_width_nodes(depth) > limit) {
     result.skipped.push_back(skip_entry(facts.id, depth, mode.name,
                                         "full-width tree has " + std::to_string(facts.full_width_nodes(depth)) +
                                             " nodes, more than --max-nodes"));

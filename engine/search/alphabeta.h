@@ -49,7 +49,7 @@ class AlphaBeta {
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
-    prepare_moves(ctx_, moves, ply, hash_move, on_previous_pv);
+    prepare_moves(ctx_, moves, ply, depth, hash_move, on_previous_pv);
     const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
 
     const Score original_alpha = alpha;

@@ -47,6 +47,10 @@ struct SearchCounters {
   // without raising alpha, otherwise "as PV".
   std::uint64_t expected_pv = 0, expected_cut = 0, expected_all = 0;
   std::uint64_t behaved_pv = 0, behaved_cut = 0, behaved_all = 0;
+  // Expected CUT nodes that behaved as ALL: the move that should have cut
+  // was not found at all, so every child was searched (where an ordering
+  // loses most against the minimal tree).
+  std::uint64_t expected_cut_behaved_all = 0;
 
   std::array<std::uint64_t, PLY_NB> nodes_per_ply{};
   // cutoff_move_index[i]: cut-offs caused by the (i+1)-th move searched.
@@ -81,6 +85,7 @@ inline SearchCounters& SearchCounters::operator+=(const SearchCounters& o) {
   tt_probes += o.tt_probes; tt_hits += o.tt_hits; tt_cutoffs += o.tt_cutoffs;
   expected_pv += o.expected_pv; expected_cut += o.expected_cut; expected_all += o.expected_all;
   behaved_pv += o.behaved_pv; behaved_cut += o.behaved_cut; behaved_all += o.behaved_all;
+  expected_cut_behaved_all += o.expected_cut_behaved_all;
   for (int i = 0; i < PLY_NB; ++i) nodes_per_ply[i] += o.nodes_per_ply[i];
   for (int i = 0; i < CUTOFF_INDEX_NB; ++i) cutoff_move_index[i] += o.cutoff_move_index[i];
   return *this;

@@ -26,7 +26,9 @@
 #pragma once
 
 #include <cstddef>
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "engine/search/counters.h"
@@ -96,6 +98,10 @@ struct SearchContext {
   HistoryTable history;
   PvTable<Move> pv;
   std::vector<Move> previous_pv;  // iterative deepening: the last iteration's line
+  // order=oracle: the exact value of the current node searched `depth` plies
+  // deep from `ply`, found by a search of its own that counts nowhere here.
+  // search.h sets it only for that ordering.
+  std::function<Score(int ply, int depth)> exact_value;
 
   // The previous iteration's move at `ply`, if this node lies on its line.
   Move previous_pv_move(int ply, bool on_previous_pv) const {
@@ -184,12 +190,28 @@ void store_table(SearchContext<T>& ctx, int ply, int depth, Score value, Score a
   ctx.tt->store(ctx.tree.key(), ply, depth, value, alpha, beta, best_move);
 }
 
+// order=oracle: each child's exact value from this node's side (best first),
+// searched to the depth the child will be searched.
 template <Tree T>
-void prepare_moves(SearchContext<T>& ctx, typename T::MoveList& moves, int ply,
+void score_by_exact_value(SearchContext<T>& ctx, const typename T::MoveList& moves, int ply, int depth,
+                          std::int64_t* scores) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    ctx.tree.make(moves[i]);
+    scores[i] = -std::int64_t(ctx.exact_value(ply + 1, depth - 1));
+    ctx.tree.unmake(moves[i]);
+  }
+}
+
+// `depth`: the node's remaining depth (the oracle ordering searches its children).
+template <Tree T>
+void prepare_moves(SearchContext<T>& ctx, typename T::MoveList& moves, int ply, int depth,
                    typename T::MoveType hash_move, bool on_previous_pv) {
   if (!ctx.ordering.reorders()) return;
   const OrderingHints<typename T::MoveType> hints{hash_move, ctx.previous_pv_move(ply, on_previous_pv), ply};
-  order_moves(ctx.tree, moves, ctx.ordering, hints, ctx.killers, ctx.history);
+  std::array<std::int64_t, MAX_MOVES> exact_scores;
+  const bool by_value = ctx.ordering.base == BaseOrdering::ORACLE;
+  if (by_value) score_by_exact_value(ctx, moves, ply, depth, exact_scores.data());
+  order_moves(ctx.tree, moves, ctx.ordering, hints, ctx.killers, ctx.history, by_value ? exact_scores.data() : nullptr);
 }
 
 // A child's value reached beta: count it and teach killers and history.
@@ -238,6 +260,7 @@ inline void count_node_types(SearchCounters& counters, NodeType expected, NodeTy
       break;
     case NodeType::ALL:
       ++counters.behaved_all;
+      counters.expected_cut_behaved_all += expected == NodeType::CUT;
       break;
   }
 }

@@ -133,7 +133,8 @@ inline void insertion_sort(KeyedIndex* first, std::size_t n) {
 }  // namespace detail
 
 // Reorders `list` as described at the top of this file. The list must hold at
-// most MAX_MOVES moves.
+// most MAX_MOVES moves. `base_scores`, when given, replaces the tree's base
+// score of each move (order=oracle computes them by searching).
 //
 // The result is exactly a stable sort by key. Most moves usually have an
 // all-zero key (quiet moves under MVV-LVA, say), and those keep their order
@@ -143,7 +144,8 @@ inline void insertion_sort(KeyedIndex* first, std::size_t n) {
 template <Tree T>
 void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
                  const OrderingHints<typename T::MoveType>& hints,
-                 const KillerTable<typename T::MoveType>& killers, const HistoryTable& history) {
+                 const KillerTable<typename T::MoveType>& killers, const HistoryTable& history,
+                 const std::int64_t* base_scores = nullptr) {
   using Move = typename T::MoveType;
   constexpr detail::OrderKey ZERO{0, 0, 0, 0};
   std::array<detail::KeyedIndex, MAX_MOVES> above, below;
@@ -156,7 +158,9 @@ void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& 
     key.priority = (spec.tt_move_first && m == hints.hash_move && m != Move{}) ? 2
                    : (spec.pv_move_first && m == hints.pv_move && m != Move{}) ? 1
                                                                                : 0;
-    key.base = spec.base == BaseOrdering::NATURAL ? 0 : std::int64_t(tree.move_score(spec.base, m));
+    key.base = base_scores                           ? base_scores[i]
+               : spec.base == BaseOrdering::NATURAL ? 0
+                                                    : std::int64_t(tree.move_score(spec.base, m));
     if (spec.base == BaseOrdering::RANDOM && spec.seed != 0)
       key.base = std::int64_t(hash_combine(std::uint64_t(key.base), spec.seed));
     key.killer = spec.killers ? killers.rank(hints.ply, m) : 0;

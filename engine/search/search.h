@@ -16,6 +16,7 @@
 
 #include "engine/search/alphabeta.h"
 #include "engine/search/iterative_deepening.h"
+#include "engine/search/minimal.h"
 #include "engine/search/minimax.h"
 #include "engine/search/mtdf.h"
 #include "engine/search/negamax.h"
@@ -36,12 +37,43 @@ struct SearchResult {
 template <Tree T>
 std::string check_spec(const T& tree, const SearchSpec& spec) {
   if (std::string error = spec_error(spec); !error.empty()) return error;
-  if (!tree.supports_ordering(spec.ordering.base))
+  // Any tree can be ordered by exact value: the values are searched.
+  if (spec.ordering.base != BaseOrdering::ORACLE && !tree.supports_ordering(spec.ordering.base))
     return "this tree does not support order=" + std::string(to_string(spec.ordering.base));
   return "";
 }
 
 namespace detail {
+
+// order=oracle's values: full-window alpha-beta in a context of its own (its
+// own counters and table), so that the ordered search counts only its own
+// nodes. MVV-LVA and a table when the tree has them, for speed only: every
+// value is exact either way.
+template <Tree T>
+class ExactValues {
+ public:
+  ExactValues(T& tree, const SearchSpec& spec) : tree_(tree) {
+    spec_.mate_distance = spec.mate_distance;
+    if (spec.ordering.base != BaseOrdering::ORACLE) return;
+    if (tree.supports_ordering(BaseOrdering::MVV_LVA)) spec_.ordering.base = BaseOrdering::MVV_LVA;
+    spec_.tt = spec_.ordering.tt_move_first = true;
+    tt_ = std::make_unique<TranspositionTable<typename T::MoveType>>(
+        TranspositionTable<typename T::MoveType>::with_megabytes(spec_.tt_megabytes, spec_.mate_distance));
+    ctx_ = std::make_unique<SearchContext<T>>(tree_, counters_, spec_, tt_.get());
+  }
+  std::function<Score(int, int)> function() {
+    return [this](int ply, int depth) {
+      return AlphaBeta<T>(*ctx_).search(ply, depth, -INFINITE_SCORE, INFINITE_SCORE);
+    };
+  }
+
+ private:
+  T& tree_;
+  SearchSpec spec_;
+  SearchCounters counters_;
+  std::unique_ptr<TranspositionTable<typename T::MoveType>> tt_;
+  std::unique_ptr<SearchContext<T>> ctx_;
+};
 
 // Runs `spec.algorithm` at one depth with window (alpha, beta); `guess` seeds MTD(f).
 template <Tree T, Fail F>
@@ -60,6 +92,9 @@ Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Scor
       break;
     case Algorithm::PVS:
       score = Pvs<T, F>(ctx).search(0, depth, alpha, beta);
+      break;
+    case Algorithm::MINIMAL:
+      score = MinimalProof<T>(ctx).search(depth);
       break;
     case Algorithm::MTDF: {
       Mtdf<T, F> mtdf(ctx);
@@ -81,6 +116,8 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
     tt = std::make_unique<TranspositionTable<Move>>(
         TranspositionTable<Move>::with_megabytes(spec.tt_megabytes, spec.mate_distance));
   SearchContext<T> ctx(tree, counters, spec, tt.get());
+  ExactValues<T> exact_values(tree, spec);
+  if (spec.ordering.base == BaseOrdering::ORACLE) ctx.exact_value = exact_values.function();
 
   SearchResult<Move> result;
   if (spec.iterative_deepening) {

@@ -10,7 +10,7 @@ namespace prunebench {
 
 namespace {
 
-constexpr std::array<NamedMode, 13> NAMED_MODES = {{
+constexpr std::array<NamedMode, 15> NAMED_MODES = {{
     {"minimax", "algo=minimax", "two-sided minimax, full width"},
     {"negamax", "algo=negamax", "negamax, full width"},
     {"unordered", "algo=alphabeta", "alpha-beta fail-soft, moves as generated"},
@@ -27,23 +27,27 @@ constexpr std::array<NamedMode, 13> NAMED_MODES = {{
     {"id-tt-killers", "algo=alphabeta,order=mvv-lva,tt,pv-move,id,killers,history",
      "id-tt plus killers and history"},
     {"pvs-id-tt-killers", "algo=pvs,order=mvv-lva,tt,pv-move,id,killers,history", "id-tt-killers with PVS"},
+    {"minimal", "algo=minimal", "the exact minimal tree: the cheapest proof of the value (nodes, leaves)"},
+    {"oracle", "algo=alphabeta,order=oracle", "alpha-beta fail-soft, children by their exact value, best first"},
 }};
 
-constexpr std::array<std::pair<std::string_view, Algorithm>, 5> ALGORITHMS = {{
+constexpr std::array<std::pair<std::string_view, Algorithm>, 6> ALGORITHMS = {{
     {"minimax", Algorithm::MINIMAX},
     {"negamax", Algorithm::NEGAMAX},
     {"alphabeta", Algorithm::ALPHABETA},
     {"pvs", Algorithm::PVS},
     {"mtdf", Algorithm::MTDF},
+    {"minimal", Algorithm::MINIMAL},
 }};
 
-constexpr std::array<std::pair<std::string_view, BaseOrdering>, 6> ORDERINGS = {{
+constexpr std::array<std::pair<std::string_view, BaseOrdering>, 7> ORDERINGS = {{
     {"natural", BaseOrdering::NATURAL},
     {"mvv-lva", BaseOrdering::MVV_LVA},
     {"quiet-pst", BaseOrdering::QUIET_PST},
     {"best", BaseOrdering::BEST_FIRST},
     {"worst", BaseOrdering::WORST_FIRST},
     {"random", BaseOrdering::RANDOM},
+    {"oracle", BaseOrdering::ORACLE},
 }};
 
 template <typename Value, std::size_t N>
@@ -93,7 +97,7 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
   if (key == "algo") {
     const auto algorithm = lookup(ALGORITHMS, value);
     if (!algorithm)
-      return "unknown algorithm '" + std::string(value) + "' (minimax, negamax, alphabeta, pvs, mtdf)";
+      return "unknown algorithm '" + std::string(value) + "' (minimax, negamax, alphabeta, pvs, mtdf, minimal)";
     spec.algorithm = *algorithm;
   } else if (key == "fail") {
     if (value != "soft" && value != "hard") return bad_value() + " (soft or hard)";
@@ -102,7 +106,7 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
     const auto ordering = lookup(ORDERINGS, value);
     if (!ordering)
       return "unknown ordering '" + std::string(value) +
-             "' (natural, mvv-lva, quiet-pst, best, worst, random)";
+             "' (natural, mvv-lva, quiet-pst, best, worst, random, oracle)";
     spec.ordering.base = *ordering;
   } else if (key == "seed") {
     const auto seed = parse_integer<std::uint64_t>(value);
@@ -159,6 +163,9 @@ std::string spec_error(const SearchSpec& spec) {
   if (full_width && (spec.ordering.reorders() || spec.tt || spec.fail == Fail::HARD))
     return std::string(to_string(spec.algorithm)) +
            " searches every move with no window: ordering, tt and fail=hard do not apply";
+  if (spec.algorithm == Algorithm::MINIMAL &&
+      (spec.ordering.reorders() || spec.tt || spec.fail == Fail::HARD || spec.iterative_deepening))
+    return "minimal is a proof-tree computation, not a search: ordering, tt, id and fail=hard do not apply";
   if (spec.ordering.tt_move_first && !spec.tt) return "the hash move needs the transposition table (tt)";
   if (spec.ordering.pv_move_first && !spec.iterative_deepening)
     return "pv-move needs iterative deepening (id)";

@@ -11,8 +11,8 @@
 // A named mode may only come first; options then change it. Without one the
 // base is plain fail-soft alpha-beta in natural order ("unordered"). Options:
 //
-//   algo=minimax|negamax|alphabeta|pvs|mtdf   fail=soft|hard
-//   order=natural|mvv-lva|quiet-pst|best|worst|random   seed=N (random order)
+//   algo=minimax|negamax|alphabeta|pvs|mtdf|minimal   fail=soft|hard
+//   order=natural|mvv-lva|quiet-pst|best|worst|random|oracle   seed=N (random order)
 //   tt | tt=MB        transposition table (default 16 MB), hash move first
 //   no-tt-move        keep the table, but not its move first;   no-tt
 //   pv-move           previous iteration's PV move first (needs id)
@@ -31,7 +31,9 @@
 
 namespace prunebench {
 
-enum class Algorithm { MINIMAX, NEGAMAX, ALPHABETA, PVS, MTDF };
+// MINIMAL is not a search but the exact minimal tree (minimal.h): its
+// counters describe the cheapest proof of the value, not work done.
+enum class Algorithm { MINIMAX, NEGAMAX, ALPHABETA, PVS, MTDF, MINIMAL };
 // Fail-soft returns the best value found even outside the window; fail-hard
 // clamps every result into [alpha, beta] (reference 001).
 enum class Fail { SOFT, HARD };

@@ -28,6 +28,7 @@ enum class BaseOrdering {
   BEST_FIRST,  // synthetic trees: oracle, children by their true negamax value, best first
   WORST_FIRST, // synthetic trees: oracle, worst first
   RANDOM,      // synthetic trees: seeded shuffle
+  ORACLE,      // any tree: children by their exact value, found by searching them (the `oracle` mode)
 };
 
 template <typename T>

@@ -26,7 +26,7 @@ namespace tree_experiment {
 
 Parsed<SearchSpec> parse_algo(const std::string& algo) {
   if (algo != "minimax" && algo != "negamax" && algo != "alphabeta" && algo != "fail-hard" && algo != "pvs" &&
-      algo != "mtdf")
+      algo != "mtdf" && algo != "minimal")
     return {{}, "--algo: unknown algorithm '" + algo + "' (" + ALGORITHMS + ")"};
   const std::string mode = algo == "fail-hard" ? "algo=alphabeta,fail=hard"
                            : algo == "mtdf"    ? "algo=mtdf,tt"

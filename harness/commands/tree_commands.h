@@ -17,7 +17,7 @@ namespace prunebench::harness::tree_experiment {
 // Ordered, so documents read in the order of docs/json-schema.md.
 using json = nlohmann::ordered_json;
 
-constexpr const char* ALGORITHMS = "minimax|negamax|alphabeta|fail-hard|pvs|mtdf";
+constexpr const char* ALGORITHMS = "minimax|negamax|alphabeta|fail-hard|pvs|mtdf|minimal";
 
 // The spec an --algo name (one of ALGORITHMS) stands for; the caller sets the
 // base ordering. The error names the option and lists the algorithms.

@@ -108,8 +108,10 @@ std::string set_base_ordering(const std::string& order, SearchSpec& spec) {
     spec.ordering.base = BaseOrdering::WORST_FIRST;
   else if (order == "random")
     spec.ordering.base = BaseOrdering::RANDOM;
+  else if (order == "oracle")
+    spec.ordering.base = BaseOrdering::ORACLE;
   else
-    return "--order: unknown order '" + order + "' (natural, best, worst, random)";
+    return "--order: unknown order '" + order + "' (natural, best, worst, random, oracle)";
   return "";
 }
 
@@ -135,7 +137,7 @@ std::string read_search(const ParsedArgs& parsed, RandomExperiment& e) {
 // Refuses what would not finish in reasonable time. Returns an error, or "".
 std::string check_limits(const ParsedArgs& parsed, RandomExperiment& e) {
   e.full_leaves = full_tree_leaves(std::uint64_t(e.branching), e.depth);
-  const bool oracle = e.order == "best" || e.order == "worst";
+  const bool oracle = e.order == "best" || e.order == "worst" || e.order == "oracle";
   if (oracle && (!e.full_leaves || *e.full_leaves > MAX_ORACLE_LEAVES))
     return "--order " + e.order + " needs B^D at most 10,000,000 (the oracle recomputes subtree values)";
   e.check = !parsed.has("no-check");
@@ -299,14 +301,16 @@ ArgParser random_parser() {
           "a tree is a pure function of (seed, index), so runs repeat exactly. Every value is checked\n"
           "against plain negamax (exit 2 on a mismatch). Reference 001: B=6 D=6 N=20.\n"
           "Orders: natural (as generated), best/worst (an oracle sorts children by their true value;\n"
-          "B^D at most 10,000,000), random (a hash of node and child). mtdf runs over a 16 MB\n"
-          "transposition table, hash move first, cleared for each tree.");
+          "B^D at most 10,000,000), random (a hash of node and child), oracle (children by their exact\n"
+          "value found by searching them, as the chess mode 'oracle'). mtdf runs over a 16 MB\n"
+          "transposition table, hash move first, cleared for each tree. --algo minimal reports the\n"
+          "exact minimal tree of each tree (the cheapest proof of its value) as its leaves and nodes.");
   parser.add_value("branching", "B",
                    "children per interior node, 1.." + std::to_string(RandomTree::MAX_BRANCHING));
   parser.add_value("depth", "D", "depth of the leaves, 0.." + std::to_string(MAX_TREE_DEPTH));
   parser.add_value("trees", "N", "number of trees (indices 0..N-1)");
   parser.add_value("seed", "S", "tree seed", "1");
-  parser.add_value("order", "ORDER", "natural|best|worst|random", "natural");
+  parser.add_value("order", "ORDER", "natural|best|worst|random|oracle", "natural");
   parser.add_value("algo", "ALGO", ALGORITHMS, "alphabeta");
   parser.add_value("guess", "G",
                    "mtdf first guess: an integer, 'true' (the tree's value), 'true+K', 'true-K', or 'poor' "

@@ -109,6 +109,24 @@ json cutoff_json(const TraceLine& t) {
           {"skipped", t.skipped}};
 }
 
+// `minimal` is not a search: it reads every leaf to find the cheapest proof,
+// so its report is the proof's size instead of the leaves it read.
+bool is_proof(const std::string& algo) { return algo == "minimal"; }
+
+void print_proof_json(const json& order, Score value, const SearchCounters& proof, std::ostream& out) {
+  const json document = {{"schema_version", SCHEMA_VERSION}, {"kind", "standing"},  {"order", order},
+                         {"algo", "minimal"},                {"value", value},      {"minimal_nodes", proof.nodes},
+                         {"minimal_leaves", proof.leaves}};
+  out << document.dump(2) << '\n';
+}
+
+void print_proof_text(const ExplicitNode& root, Score value, const SearchCounters& proof, std::ostream& out) {
+  out << "tree: " << describe_tree(root, 0) << '\n';
+  out << "algorithm: minimal (the cheapest proof of the value, not a search)\n";
+  out << "value of the root: " << value << '\n';
+  out << "minimal tree: " << proof.nodes << " nodes, " << proof.leaves << " leaves\n";
+}
+
 void print_json(const ExplicitTree& tree, const json& order, const std::string& algo, Score value,
                 std::ostream& out) {
   json cutoffs = json::array();
@@ -171,6 +189,13 @@ int run_standing(const ParsedArgs& parsed, const Args& /*args*/, std::ostream& o
   ExplicitTree tree(root);
   SearchCounters counters;
   const Score value = search(tree, spec.value, height_of(root), counters).score;
+  if (is_proof(algo)) {
+    if (parsed.has("json"))
+      print_proof_json(order, value, counters, out);
+    else
+      print_proof_text(root, value, counters, out);
+    return EXIT_OK;
+  }
   if (parsed.has("json"))
     print_json(tree, order, algo, value, out);
   else

@@ -24,7 +24,7 @@ TEST(Spec, EveryNamedModeParsesAndIsListedOnce) {
   const std::set<std::string_view> expected = {
       "minimax", "negamax",           "unordered",        "alphabeta", "fail-hard",
       "mvv-lva", "mvv-lva-fail-hard", "quiet-pst",        "pvs",       "mtdf",
-      "id-tt",   "id-tt-killers",     "pvs-id-tt-killers"};
+      "id-tt",   "id-tt-killers",     "pvs-id-tt-killers", "minimal",   "oracle"};
   std::set<std::string_view> names;
   for (const NamedMode& mode : named_modes()) {
     EXPECT_TRUE(names.insert(mode.name).second) << mode.name;

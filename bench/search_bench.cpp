@@ -41,6 +41,23 @@ void BM_MinimaxStartEveryLeafPlayed(benchmark::State& state) {
 }
 BENCHMARK(BM_MinimaxStartEveryLeafPlayed)->Arg(5)->Unit(benchmark::kMillisecond);
 
+// The exact minimal tree walks the same full tree as minimax, plus an
+// alpha-beta search for the root value: the target is at most 1.5x minimax's
+// time (issue 11). Compare with BM_MinimaxStart at the same depth; the
+// "nodes" here are the proof's, so read the time, not the rate.
+void BM_MinimalStart(benchmark::State& state) {
+  search_position(state, Position::start(), "minimal", int(state.range(0)));
+}
+BENCHMARK(BM_MinimalStart)->Arg(5)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MinimalStart)->Arg(6)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+void BM_ModeMiddlegameDepth5(benchmark::State& state, const char* mode) {
+  search_position(state, Position::from_fen(MIDDLEGAME).position, mode, 5);
+}
+BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth5, minimax, "minimax")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth5, minimal, "minimal")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth5, oracle, "oracle")->Unit(benchmark::kMillisecond);
+
 void BM_ModeMiddlegameDepth6(benchmark::State& state, const char* mode) {
   search_position(state, Position::from_fen(MIDDLEGAME).position, mode, 6);
 }

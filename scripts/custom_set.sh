@@ -4,11 +4,12 @@
 #
 # Usage: scripts/custom_set.sh SUITE.epd MODES DEPTHS OUT_DIR [extra 'prunebench run' options]
 #   e.g. scripts/custom_set.sh positions/wac.epd mvv-lva,pvs,id-tt-killers 1-4 out/wac
-# minimax and unordered are added to MODES (the baselines of the reduction and
-# ordering-gain tables). Writes OUT_DIR/run.json, then tables and plots beside it.
+# minimax, unordered and minimal are added to MODES (the baselines of the
+# reduction, ordering-gain and minimal-tree tables; minimal costs about as much
+# as minimax). Writes OUT_DIR/run.json, then tables and plots beside it.
 set -euo pipefail
 if [ $# -lt 4 ]; then
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 suite=$1 modes=$2 depths=$3 out=$4
@@ -17,8 +18,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 prunebench=${PRUNEBENCH:-$root/build/harness/prunebench}
 [ -x "$prunebench" ] || { echo "error: $prunebench not built (run scripts/build.sh)" >&2; exit 2; }
 
-# minimax and unordered first, then the user's modes without repeats.
-all_modes=$(printf 'minimax,unordered,%s' "$modes" | tr ',' '\n' | awk 'NF && !seen[$0]++' | paste -sd, -)
+# the baselines first, then the user's modes without repeats.
+all_modes=$(printf 'minimax,unordered,minimal,%s' "$modes" | tr ',' '\n' | awk 'NF && !seen[$0]++' | paste -sd, -)
 mkdir -p "$out"
 "$prunebench" run --suite "$suite" --depths "$depths" --modes "$all_modes" \
   --threads "$(nproc)" --out "$out/run.json" "$@"

@@ -8,7 +8,8 @@ checked in exactly one way (formats: docs/json-schema.md). Sections:
               the tables use, and raises DataError with a one-line message;
   frames      runs as pandas DataFrames (records with counters; positions);
   theory      the Knuth-Moore minimal tree (reference 001);
-  tables      reductions, ordering gains, minimal-tree ratios, cut-off rates,
+  tables      reductions, ordering gains, cut-off rates (minimal-tree
+              tables: prunebench_minimal),
               random-tree, standing-tree and theory tables, each computed as a
               DataFrame, optionally with the articles' figures beside ours;
   rendering   any table as Markdown or CSV text.
@@ -36,6 +37,7 @@ MINIMAX = "minimax"
 UNORDERED = "unordered"
 # spec.algorithm values that search the full tree: they prune nothing, so they
 # are baselines, never entries of the ordering, minimal-tree or cut-off tables.
+# ("minimal", the exact minimal tree, is a denominator: see prunebench_minimal.)
 FULL_WIDTH_ALGORITHMS = ("minimax", "negamax")
 
 
@@ -307,6 +309,7 @@ def _record_row(record: dict) -> dict:
     spec = record["spec"]
     row = {"position": record["position_id"], "depth": record["depth"], "mode": record["mode"],
            "algorithm": spec.get("algorithm"), "ordering": spec.get("ordering"),
+           "tt": bool(spec.get("tt", False)),
            "score": record.get("score"), "best_move": record.get("best_move")}
     # Scalar counters become columns; per-ply and per-index arrays stay out.
     row.update({name: value for name, value in record["counters"].items()
@@ -438,34 +441,14 @@ def ordering_gain_table(records: pd.DataFrame, reference: dict | None = None) ->
     return table
 
 
-def minimal_tree_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.DataFrame:
-    """Every pruning mode against the Knuth-Moore minimal tree for its position's b_d.
-
-    The minimal tree counts leaves; `nodes_ratio` compares it with all nodes
-    (as reference 000 does), `leaves_ratio` like with like.
-    """
-    rows = records.loc[~_is_full_width(records), ["position", "depth", "mode", "nodes", "leaves"]]
-    table = rows.merge(position_depths[["position", "depth", "effective_branching_factor",
-                                        "minimal_tree"]],
-                       on=["position", "depth"], how="inner")
-    table = table.dropna(subset=["minimal_tree"])
-    minimal = table["minimal_tree"].astype("float64")
-    table["nodes_ratio"] = table["nodes"] / minimal
-    table["leaves_ratio"] = table["leaves"] / minimal
-    columns = ["position", "depth", "mode", "effective_branching_factor", "minimal_tree",
-               "nodes", "nodes_ratio", "leaves", "leaves_ratio"]
-    table = table[columns].sort_values(["position", "depth", "mode"], kind="stable")
-    return table.reset_index(drop=True)
-
-
 def cutoff_rate_table(records: pd.DataFrame) -> pd.DataFrame:
     """Cut-offs and the share caused by the first move searched (ordering quality).
 
     The rate is recomputed from the counts, and left empty when there was no
     cut-off, rather than reported as 0 %.
     """
-    table = records.loc[~_is_full_width(records),
-                        ["position", "depth", "mode", "cutoffs", "first_move_cutoffs"]].copy()
+    searches = ~_is_full_width(records) & (records["algorithm"] != "minimal")
+    table = records.loc[searches, ["position", "depth", "mode", "cutoffs", "first_move_cutoffs"]].copy()
     cutoffs = table["cutoffs"].astype("float64")
     table["first_move_cutoff_rate"] = (table["first_move_cutoffs"] / cutoffs).where(cutoffs > 0)
     return table.reset_index(drop=True)
@@ -643,6 +626,11 @@ COLUMN_LABELS = {
     "gain": "gain ×", "article_gain": "article gain ×",
     "branching": "b", "effective_branching_factor": "b_d",
     "nodes_ratio": "nodes ÷ minimal", "leaves_ratio": "leaves ÷ minimal",
+    "knuth_moore": "Knuth–Moore estimate", "knuth_moore_ratio": "leaves ÷ estimate",
+    "estimate_ratio": "estimate ÷ minimal leaves", "oracle_ratio": "oracle ÷ minimal",
+    "best_mode": "fewest nodes, no tt", "best_mode_nodes": "its nodes", "best_mode_ratio": "its ÷ minimal",
+    "best_tt_mode": "fewest nodes, tt", "best_tt_mode_nodes": "tt nodes", "best_tt_mode_ratio": "tt ÷ minimal",
+    "expected_cut_behaved_all": "expected CUT behaved ALL", "tt": "merges transpositions (tt)",
     "ratio_to_minimal": "mean ÷ minimal", "article_ratio": "article mean ÷ minimal",
     "first_move_cutoff_rate": "first-move cut-off rate",
 }

@@ -23,7 +23,7 @@ start=$(date +%s%N)
 mkdir -p results/trees
 
 echo "== chess: reference 000's two positions, depths 1-6, every mode"
-MODES=minimax,unordered,fail-hard,mvv-lva,mvv-lva-fail-hard,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers
+MODES=minimax,unordered,fail-hard,mvv-lva,mvv-lva-fail-hard,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers,oracle,minimal
 rm -f results/reproduction.json.journal
 # --max-nodes 200000000 keeps minimax at start depth 6 (124,132,537 nodes) and
 # leaves out the middlegame's depth 6 (about 1.1e9 nodes), as the article did.
@@ -42,6 +42,8 @@ for order in natural random best worst; do
   tree_random "pvs-$order" --order "$order" --algo pvs
 done
 tree_random "minimax-natural" --order natural --algo minimax
+tree_random "minimal-natural" --order natural --algo minimal
+tree_random "alphabeta-oracle" --order oracle --algo alphabeta
 for guess in 0 true true+1 true-1 true+5 true-5 true+20 true-20 poor; do
   tree_random "mtdf-natural-guess-$guess" --order natural --algo mtdf --guess "$guess"
 done

@@ -159,17 +159,7 @@ def test_reference_columns_hold_the_article_figures(records, reference):
     assert math.isnan(_row(gain, "start", 1, "mvv-lva")["article_gain"])  # MVV-LVA table starts at 2
 
 
-# ---- minimal tree and cut-off rates -----------------------------------------
-
-
-def test_minimal_tree_ratios(run, records):
-    table = data.minimal_tree_table(records, data.position_depths_frame(run))
-    assert set(table["mode"]) == {"unordered", "mvv-lva", "pvs"}
-    row = _row(table, "start", 3, "unordered")
-    assert row["minimal_tree"] == 449
-    assert row["nodes_ratio"] == pytest.approx(581 / 449)
-    assert row["leaves_ratio"] == pytest.approx(500 / 449)
-    assert _row(table, "middlegame", 2, "mvv-lva")["nodes_ratio"] == pytest.approx(96 / 61)
+# ---- cut-off rates (the minimal-tree tables: test_prunebench_minimal.py) -----
 
 
 def test_cutoff_rates_are_recomputed_from_counts(records):

@@ -34,7 +34,7 @@ def _check_golden(name, text):
 
 
 def test_every_table_is_built(tables):
-    assert set(tables) == {"reduction", "ordering_gain", "minimal_tree", "cutoff_rates",
+    assert set(tables) == {"reduction", "ordering_gain", "minimal_tree", "node_types", "cutoff_rates",
                            "random_trees", "standing_tree", "theory"}
 
 

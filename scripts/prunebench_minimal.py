@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""Tables that compare searches with the exact minimal tree (mode `minimal`).
+
+A run that includes the `minimal` mode has, per position and depth, the exact
+minimal nodes and minimal leaves (README glossary: the cheapest proof of the
+value). These tables put every other mode beside them, with the Knuth-Moore
+estimate b^ceil(d/2) + b^floor(d/2) - 1 kept as a second, labelled column so
+that a reader sees how far the estimate is from the truth; break the distance
+down by ply; and tabulate the PV/CUT/ALL census. Computing only: rendering is
+prunebench_data's.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+import prunebench_data as data
+
+MINIMAL = "minimal"     # spec.algorithm of the exact minimal tree
+ORACLE = "oracle"       # the mode that orders children by exact value
+
+KEYS = ["position", "depth"]
+
+
+def _is_minimal(records: pd.DataFrame) -> pd.Series:
+    return records["algorithm"] == MINIMAL
+
+
+def _searches(records: pd.DataFrame) -> pd.DataFrame:
+    """The records of real searches: not full width, not the minimal tree itself."""
+    return records.loc[~data._is_full_width(records) & ~_is_minimal(records)]
+
+
+def _minimal_counts(records: pd.DataFrame) -> pd.DataFrame:
+    minimal = records.loc[_is_minimal(records), KEYS + ["nodes", "leaves"]]
+    minimal = minimal.drop_duplicates(KEYS)
+    return minimal.rename(columns={"nodes": "minimal_nodes", "leaves": "minimal_leaves"})
+
+
+def has_minimal(records: pd.DataFrame) -> bool:
+    return bool(_is_minimal(records).any())
+
+
+def minimal_tree_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.DataFrame:
+    """Every search against the exact minimal tree, with the Knuth-Moore estimate beside it.
+
+    nodes_ratio = nodes / minimal nodes and leaves_ratio = leaves / minimal
+    leaves (empty when the run has no `minimal` records);
+    knuth_moore_ratio = leaves / the estimate. `tt` ("yes"/"no") marks modes
+    with a transposition table: they merge transpositions, which the tree-minimal
+    proof counts again, so only they can fall below 1.0.
+    """
+    rows = _searches(records)[KEYS + ["mode", "tt", "nodes", "leaves"]]
+    table = rows.merge(_minimal_counts(records), on=KEYS, how="left")
+    estimate = position_depths[KEYS + ["minimal_tree"]].rename(columns={"minimal_tree": "knuth_moore"})
+    table = table.merge(estimate, on=KEYS, how="left")
+    table["minimal_nodes"] = table["minimal_nodes"].astype("Int64")
+    table["minimal_leaves"] = table["minimal_leaves"].astype("Int64")
+    table["nodes_ratio"] = table["nodes"] / table["minimal_nodes"].astype("float64")
+    table["leaves_ratio"] = table["leaves"] / table["minimal_leaves"].astype("float64")
+    table["knuth_moore_ratio"] = table["leaves"] / table["knuth_moore"].astype("float64")
+    columns = KEYS + ["mode", "tt", "minimal_nodes", "nodes", "nodes_ratio", "minimal_leaves", "leaves",
+                      "leaves_ratio", "knuth_moore", "knuth_moore_ratio"]
+    table["tt"] = table["tt"].map({True: "yes", False: "no"})
+    table = table[columns].sort_values(KEYS + ["mode"], kind="stable")
+    return table.reset_index(drop=True)
+
+
+def estimate_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.DataFrame:
+    """Per position and depth: the exact minimal tree, the estimate, and the closest searches.
+
+    `best_mode` is the search with the fewest nodes among those without a
+    table (ties: the first in the run's order); `best_tt_mode` the same among
+    table modes, which may fall below the tree-minimal proof.
+    """
+    minimal = _minimal_counts(records)
+    if minimal.empty:
+        return pd.DataFrame()
+    estimate = position_depths[KEYS + ["effective_branching_factor", "minimal_tree"]]
+    table = minimal.merge(estimate.rename(columns={"minimal_tree": "knuth_moore"}), on=KEYS, how="left")
+    table["estimate_ratio"] = table["knuth_moore"].astype("float64") / table["minimal_leaves"]
+    searches = _searches(records)
+    for column, tt in (("best_mode", False), ("best_tt_mode", True)):
+        best = _fewest_nodes(searches.loc[searches["tt"] == tt])
+        table = table.merge(best.rename(columns={"mode": column, "nodes": f"{column}_nodes"}),
+                            on=KEYS, how="left")
+        table[f"{column}_ratio"] = table[f"{column}_nodes"] / table["minimal_nodes"]
+        table[f"{column}_nodes"] = table[f"{column}_nodes"].astype("Int64")
+    oracle = searches.loc[searches["mode"] == ORACLE, KEYS + ["nodes"]]
+    table = table.merge(oracle.rename(columns={"nodes": "oracle_nodes"}), on=KEYS, how="left")
+    table["oracle_ratio"] = table["oracle_nodes"] / table["minimal_nodes"]
+    table["oracle_nodes"] = table["oracle_nodes"].astype("Int64")
+    table["knuth_moore"] = table["knuth_moore"].astype("Int64")
+    columns = KEYS + ["effective_branching_factor", "minimal_nodes", "minimal_leaves", "knuth_moore",
+                      "estimate_ratio", "oracle_nodes", "oracle_ratio", "best_mode", "best_mode_nodes",
+                      "best_mode_ratio", "best_tt_mode", "best_tt_mode_nodes", "best_tt_mode_ratio"]
+    table["position"] = table["position"].astype(records["position"].dtype)
+    return table[columns].sort_values(KEYS, kind="stable").reset_index(drop=True)
+
+
+def _fewest_nodes(searches: pd.DataFrame) -> pd.DataFrame:
+    """Per position and depth, the mode with the fewest nodes (first in run order on ties)."""
+    ordered = searches.sort_values(KEYS + ["nodes", "mode"], kind="stable")
+    best = ordered.drop_duplicates(KEYS)[KEYS + ["mode", "nodes"]]
+    best = best.copy()
+    best["mode"] = best["mode"].astype(str)
+    return best
+
+
+def per_ply_table(run: dict, position: str, depth: int, modes: list[str]) -> pd.DataFrame:
+    """Nodes per ply of each mode at one position and depth, and each ÷ the minimal tree's."""
+    counts = {r["mode"]: r["counters"].get("nodes_per_ply", []) for r in run["records"]
+              if r["position_id"] == position and r["depth"] == depth}
+    if MINIMAL not in counts:
+        return pd.DataFrame()
+    minimal = counts[MINIMAL]
+    rows = []
+    for ply in range(depth + 1):
+        row = {"ply": ply, "minimal": _at(minimal, ply)}
+        for mode in [m for m in modes if m in counts and m != MINIMAL]:
+            row[mode] = _at(counts[mode], ply)
+            row[f"{mode} ÷ minimal"] = row[mode] / row["minimal"] if row["minimal"] else None
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _at(values: list, index: int) -> int:
+    return values[index] if index < len(values) else 0
+
+
+CENSUS_COUNTERS = ["expected_pv", "expected_cut", "expected_all", "behaved_pv", "behaved_cut",
+                   "behaved_all", "expected_cut_behaved_all", "cutoffs", "first_move_cutoffs"]
+
+
+def census_table(records: pd.DataFrame) -> pd.DataFrame:
+    """The PV/CUT/ALL census of every search and of the minimal tree's proof.
+
+    For `minimal`, expected = behaved = the proof's Exact (PV), Ge (CUT) and
+    Le (ALL) interior nodes: what each count would be with perfect ordering.
+    """
+    wanted = ~data._is_full_width(records)
+    columns = [c for c in CENSUS_COUNTERS if c in records.columns]
+    table = records.loc[wanted, KEYS + ["mode"] + columns].copy()
+    for column in columns:
+        table[column] = table[column].astype("Int64")
+    return table.reset_index(drop=True)

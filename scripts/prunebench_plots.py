@@ -31,12 +31,13 @@ ODD_DEPTH_ALPHA = 0.55
 matplotlib.rcParams["svg.hashsalt"] = "prunebench"
 SVG_METADATA = {"Date": None}
 # Distinct markers too, so that modes with equal counts (common at shallow depths) stay visible.
-MODE_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "*")
+MODE_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "*", "h", "p", "d", "8")
 
 
 def mode_colours(modes) -> dict:
     """One colour per mode, fixed by the mode's place in the run, same in every figure."""
-    palette = matplotlib.colormaps["tab10"].colors
+    # tab10 then Dark2: 18 distinct colours, enough for every built-in mode.
+    palette = matplotlib.colormaps["tab10"].colors + matplotlib.colormaps["Dark2"].colors
     return {mode: palette[index % len(palette)] for index, mode in enumerate(modes)}
 
 

@@ -38,6 +38,8 @@ std::string check_spec(const T& tree, const SearchSpec& spec) {
   if (std::string error = spec_error(spec); !error.empty()) return error;
   if (!tree.supports_ordering(spec.ordering.base))
     return "this tree does not support order=" + std::string(to_string(spec.ordering.base));
+  if (spec.ordering.canonical_tiebreak && !tree.supports_ordering(BaseOrdering::CANONICAL))
+    return "this tree does not support tiebreak=canonical";
   return "";
 }
 

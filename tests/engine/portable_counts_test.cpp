@@ -127,14 +127,15 @@ struct Case {
   int max_depth;
 };
 
-// The start, Kiwipete, reference 000's middlegame, a promotion-heavy position
-// and one with checks and en passant: depths kept to a few seconds in all.
+// The positions of docs/portable-counts.md (positions/portable-counts.epd),
+// to depth 5 where that takes well under a second.
 const Case CASES[] = {
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4},
-    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3},
-    {"r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9", 4},
-    {"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 4},
-    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5},
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
+    {"r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9", 5},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5},
+    {"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 5},
+    {"rnbqkb1r/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 4},
 };
 
 Position from_fen(const char* fen) {
@@ -167,6 +168,16 @@ TEST(PortableCounts, DepthZeroIsOneLeaf) {
   const Position pos = from_fen(CASES[2].fen);
   EXPECT_EQ(mode_figures(pos, 0, "canonical"), (Figures{1, 1, 0}));
   EXPECT_EQ(plain_figures(pos, 0, plain::Ordering::CANONICAL), (Figures{1, 1, 0}));
+}
+
+// The specification allows fail-hard: in plain alpha-beta it visits the same nodes.
+TEST(PortableCounts, FailHardCountsTheSame) {
+  for (const Case& c : CASES) {
+    const Position pos = from_fen(c.fen);
+    EXPECT_EQ(mode_figures(pos, 4, "canonical,fail=hard"), mode_figures(pos, 4, "canonical")) << c.fen;
+    EXPECT_EQ(mode_figures(pos, 4, "mvv-lva-canonical,fail=hard"), mode_figures(pos, 4, "mvv-lva-canonical"))
+        << c.fen;
+  }
 }
 
 // The orderings differ from the generator's, or the test would prove little.

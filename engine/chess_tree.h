@@ -91,11 +91,12 @@ class ChessTree {
 
   bool supports_ordering(BaseOrdering ordering) const {
     return ordering == BaseOrdering::NATURAL || ordering == BaseOrdering::MVV_LVA ||
-           ordering == BaseOrdering::QUIET_PST;
+           ordering == BaseOrdering::QUIET_PST || ordering == BaseOrdering::CANONICAL;
   }
   std::int64_t move_score(BaseOrdering ordering, Move m) const {
     if (ordering == BaseOrdering::MVV_LVA) return mvv_lva_score(position(), m);
     if (ordering == BaseOrdering::QUIET_PST) return quiet_pst_score(position(), m);
+    if (ordering == BaseOrdering::CANONICAL) return canonical_score(m);
     return 0;
   }
   int history_index(Move m) const { return m.from() * SQUARE_NB + m.to(); }

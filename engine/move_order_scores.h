@@ -1,6 +1,7 @@
-// Chess move-ordering scores: MVV-LVA and the quiet-move piece-square
-// ordering of reference 000. Larger scores are searched first; the search's
-// ordering policy sorts stably, so equal scores keep generator order.
+// Chess move-ordering scores: MVV-LVA, the quiet-move piece-square ordering
+// of reference 000, and the canonical (UCI string) order. Larger scores are
+// searched first; the search's ordering policy sorts stably, so equal scores
+// keep generator order unless the canonical tie-break is asked for.
 #pragma once
 
 #include <cstdint>
@@ -40,5 +41,33 @@ inline std::int64_t quiet_pst_score(const Position& pos, Move m) {
   if (m.is_capture()) return mvv_lva_score(pos, m);
   return centrality(m.to()) - centrality(m.from());
 }
+
+// The canonical order (docs/portable-counts.md): moves ascending by their UCI
+// string, plain byte comparison. It is the one order every engine can
+// reproduce, whatever its generator emits. The rank packs what the string
+// spells, in the order it spells it: from file ('a'..'h' = 0..7), from rank
+// ('1'..'8' = 0..7), to file, to rank, then the promotion suffix. No suffix
+// sorts first (a string sorts before its extensions), then the letters in
+// byte order: b < n < q < r. Each field is a fixed-width digit of the
+// number, so the rank orders moves exactly as the strings do. Castling is
+// the king's move (e1g1), as Move encodes it.
+constexpr int CANONICAL_PROMOTION_RANK[PIECE_TYPE_NB] = {0, 2, 1, 4, 3, 0};  // by PieceType: n=2 b=1 r=4 q=3
+constexpr int CANONICAL_PROMOTION_SUFFIXES = 5;  // none, b, n, q, r
+constexpr int CANONICAL_RANK_NB = SQUARE_NB * SQUARE_NB * CANONICAL_PROMOTION_SUFFIXES;
+
+constexpr int canonical_rank(Move m) {
+  const int promotion = m.is_promotion() ? CANONICAL_PROMOTION_RANK[m.promotion_type()] : 0;
+  int rank = file_of(m.from());
+  rank = rank * 8 + rank_of(m.from());
+  rank = rank * 8 + file_of(m.to());
+  rank = rank * 8 + rank_of(m.to());
+  return rank * CANONICAL_PROMOTION_SUFFIXES + promotion;
+}
+
+// The canonical order as a larger-first score: strictly decreasing in the UCI
+// string and negative for every move, so that as the last field of an
+// ordering key it only breaks ties, and as a base ordering it sorts every
+// move (a zero key would mean "keep generator order", see ordering.h).
+constexpr std::int64_t canonical_score(Move m) { return -(1 + std::int64_t(canonical_rank(m))); }
 
 }  // namespace prunebench

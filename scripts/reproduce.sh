@@ -23,7 +23,7 @@ start=$(date +%s%N)
 mkdir -p results/trees
 
 echo "== chess: reference 000's two positions, depths 1-6, every mode"
-MODES=minimax,unordered,fail-hard,mvv-lva,mvv-lva-fail-hard,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers,oracle,minimal
+MODES=minimax,unordered,canonical,fail-hard,mvv-lva,mvv-lva-canonical,mvv-lva-fail-hard,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers,oracle,minimal
 rm -f results/reproduction.json.journal
 # --max-nodes 200000000 keeps minimax at start depth 6 (124,132,537 nodes) and
 # leaves out the middlegame's depth 6 (about 1.1e9 nodes), as the article did.

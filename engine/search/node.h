@@ -208,10 +208,18 @@ void prepare_moves(SearchContext<T>& ctx, typename T::MoveList& moves, int ply, 
                    typename T::MoveType hash_move, bool on_previous_pv) {
   if (!ctx.ordering.reorders()) return;
   const OrderingHints<typename T::MoveType> hints{hash_move, ctx.previous_pv_move(ply, on_previous_pv), ply};
-  std::array<std::int64_t, MAX_MOVES> exact_scores;
   const bool by_value = ctx.ordering.base == BaseOrdering::ORACLE;
-  if (by_value) score_by_exact_value(ctx, moves, ply, depth, exact_scores.data());
-  order_moves(ctx.tree, moves, ctx.ordering, hints, ctx.killers, ctx.history, by_value ? exact_scores.data() : nullptr);
+  if (!by_value) {
+    order_moves(ctx.tree, moves, ctx.ordering, hints, ctx.killers, ctx.history);
+    return;
+  }
+  std::array<std::int64_t, MAX_MOVES> exact_scores;
+  score_by_exact_value(ctx, moves, ply, depth, exact_scores.data());
+  // Equal values in canonical order where the tree has one (chess), so that
+  // the oracle's counts do not depend on the move generator.
+  OrderingSpec ordering = ctx.ordering;
+  ordering.canonical_tiebreak |= ctx.tree.supports_ordering(BaseOrdering::CANONICAL);
+  order_moves(ctx.tree, moves, ordering, hints, ctx.killers, ctx.history, exact_scores.data());
 }
 
 // A child's value reached beta: count it and teach killers and history.

@@ -7,9 +7,13 @@
 //   2. the previous iteration's principal-variation move (iterative deepening),
 //   3. the tree's base score, Tree::move_score(base, move), larger first,
 //   4. killer moves: the two latest quiet moves that caused a cut-off at this ply,
-//   5. history: sum of depth^2 over the cut-offs each move caused anywhere.
+//   5. history: sum of depth^2 over the cut-offs each move caused anywhere,
+//   6. with the canonical tie-break, the canonical order (ascending UCI
+//      string, Tree::move_score(CANONICAL, move)), so that no two moves tie.
 // Equal keys keep the generator's order, so NATURAL with no extras is exactly
-// the generated order; the algorithms then skip ordering altogether.
+// the generated order; the algorithms then skip ordering altogether. The
+// tie-break makes an ordering independent of the generator, hence portable
+// to other engines (docs/portable-counts.md).
 #pragma once
 
 #include <algorithm>
@@ -34,10 +38,13 @@ struct OrderingSpec {
   bool history = false;
   // RANDOM only: 0 keeps the tree's own shuffle, any other value reshuffles it.
   std::uint64_t seed = 0;
+  // Equal keys in canonical order instead of generator order (tiebreak=canonical).
+  bool canonical_tiebreak = false;
 
   // False when ordering would leave every list as generated.
   bool reorders() const {
-    return base != BaseOrdering::NATURAL || tt_move_first || pv_move_first || killers || history;
+    return base != BaseOrdering::NATURAL || tt_move_first || pv_move_first || killers || history ||
+           canonical_tiebreak;
   }
   bool operator==(const OrderingSpec&) const = default;
 };
@@ -110,6 +117,7 @@ struct OrderKey {
   std::int64_t base;
   int killer;
   std::int64_t history;
+  std::int64_t tiebreak;  // canonical score (negative) or 0
   auto operator<=>(const OrderKey&) const = default;
 };
 
@@ -140,14 +148,15 @@ inline void insertion_sort(KeyedIndex* first, std::size_t n) {
 // all-zero key (quiet moves under MVV-LVA, say), and those keep their order
 // anyway, so only the moves above zero and those below are sorted (insertion
 // sort: stable, allocation-free, fast for a few dozen), and the zero run goes
-// between them untouched.
+// between them untouched. The canonical tie-break is negative for every move,
+// so with it no key is zero and every move is sorted, but only when asked.
 template <Tree T>
 void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
                  const OrderingHints<typename T::MoveType>& hints,
                  const KillerTable<typename T::MoveType>& killers, const HistoryTable& history,
                  const std::int64_t* base_scores = nullptr) {
   using Move = typename T::MoveType;
-  constexpr detail::OrderKey ZERO{0, 0, 0, 0};
+  constexpr detail::OrderKey ZERO{0, 0, 0, 0, 0};
   std::array<detail::KeyedIndex, MAX_MOVES> above, below;
   std::array<std::uint16_t, MAX_MOVES> zero;
   std::size_t n_above = 0, n_below = 0, n_zero = 0;
@@ -165,6 +174,7 @@ void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& 
       key.base = std::int64_t(hash_combine(std::uint64_t(key.base), spec.seed));
     key.killer = spec.killers ? killers.rank(hints.ply, m) : 0;
     key.history = spec.history ? history.score(tree.history_index(m)) : 0;
+    key.tiebreak = spec.canonical_tiebreak ? std::int64_t(tree.move_score(BaseOrdering::CANONICAL, m)) : 0;
     const auto index = std::uint16_t(i);
     if (key == ZERO)
       zero[n_zero++] = index;

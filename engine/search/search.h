@@ -40,6 +40,8 @@ std::string check_spec(const T& tree, const SearchSpec& spec) {
   // Any tree can be ordered by exact value: the values are searched.
   if (spec.ordering.base != BaseOrdering::ORACLE && !tree.supports_ordering(spec.ordering.base))
     return "this tree does not support order=" + std::string(to_string(spec.ordering.base));
+  if (spec.ordering.canonical_tiebreak && !tree.supports_ordering(BaseOrdering::CANONICAL))
+    return "this tree does not support tiebreak=canonical";
   return "";
 }
 

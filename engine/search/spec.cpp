@@ -10,7 +10,7 @@ namespace prunebench {
 
 namespace {
 
-constexpr std::array<NamedMode, 15> NAMED_MODES = {{
+constexpr std::array<NamedMode, 17> NAMED_MODES = {{
     {"minimax", "algo=minimax", "two-sided minimax, full width"},
     {"negamax", "algo=negamax", "negamax, full width"},
     {"unordered", "algo=alphabeta", "alpha-beta fail-soft, moves as generated"},
@@ -19,6 +19,10 @@ constexpr std::array<NamedMode, 15> NAMED_MODES = {{
     {"mvv-lva", "algo=alphabeta,order=mvv-lva", "alpha-beta fail-soft, captures by MVV-LVA first"},
     {"mvv-lva-fail-hard", "algo=alphabeta,order=mvv-lva,fail=hard", "alpha-beta fail-hard, MVV-LVA"},
     {"quiet-pst", "algo=alphabeta,order=quiet-pst", "alpha-beta, MVV-LVA then quiets by piece-square gain"},
+    {"canonical", "algo=alphabeta,order=canonical",
+     "alpha-beta fail-soft, moves by UCI string: the portable unordered"},
+    {"mvv-lva-canonical", "algo=alphabeta,order=mvv-lva,tiebreak=canonical",
+     "alpha-beta fail-soft, MVV-LVA, ties by UCI string: the portable MVV-LVA"},
     {"pvs", "algo=pvs,order=mvv-lva", "principal variation search (NegaScout), MVV-LVA"},
     {"mtdf", "algo=mtdf,order=mvv-lva,tt,guess=0",
      "MTD(f) over alpha-beta with memory, first guess 0, MVV-LVA"},
@@ -40,10 +44,11 @@ constexpr std::array<std::pair<std::string_view, Algorithm>, 6> ALGORITHMS = {{
     {"minimal", Algorithm::MINIMAL},
 }};
 
-constexpr std::array<std::pair<std::string_view, BaseOrdering>, 7> ORDERINGS = {{
+constexpr std::array<std::pair<std::string_view, BaseOrdering>, 8> ORDERINGS = {{
     {"natural", BaseOrdering::NATURAL},
     {"mvv-lva", BaseOrdering::MVV_LVA},
     {"quiet-pst", BaseOrdering::QUIET_PST},
+    {"canonical", BaseOrdering::CANONICAL},
     {"best", BaseOrdering::BEST_FIRST},
     {"worst", BaseOrdering::WORST_FIRST},
     {"random", BaseOrdering::RANDOM},
@@ -106,8 +111,11 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
     const auto ordering = lookup(ORDERINGS, value);
     if (!ordering)
       return "unknown ordering '" + std::string(value) +
-             "' (natural, mvv-lva, quiet-pst, best, worst, random, oracle)";
+             "' (natural, mvv-lva, quiet-pst, canonical, best, worst, random, oracle)";
     spec.ordering.base = *ordering;
+  } else if (key == "tiebreak") {
+    if (value != "generator" && value != "canonical") return bad_value() + " (generator or canonical)";
+    spec.ordering.canonical_tiebreak = value == "canonical";
   } else if (key == "seed") {
     const auto seed = parse_integer<std::uint64_t>(value);
     if (!seed) return bad_value();
@@ -155,6 +163,7 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
 std::string_view to_string(Algorithm algorithm) { return name_of(ALGORITHMS, algorithm); }
 std::string_view to_string(Fail fail) { return fail == Fail::HARD ? "hard" : "soft"; }
 std::string_view to_string(BaseOrdering ordering) { return name_of(ORDERINGS, ordering); }
+std::string_view tiebreak_name(bool canonical_tiebreak) { return canonical_tiebreak ? "canonical" : "generator"; }
 
 std::span<const NamedMode> named_modes() { return NAMED_MODES; }
 
@@ -221,6 +230,9 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
   fields.emplace_back("pv_move", flag(spec.ordering.pv_move_first));
   fields.emplace_back("killers", flag(spec.ordering.killers));
   fields.emplace_back("history", flag(spec.ordering.history));
+  // order=oracle breaks ties canonically wherever the tree has a canonical order (node.h).
+  const bool canonical = spec.ordering.canonical_tiebreak || spec.ordering.base == BaseOrdering::ORACLE;
+  fields.emplace_back("tiebreak", std::string(tiebreak_name(canonical)));
   fields.emplace_back("iterative_deepening", flag(spec.iterative_deepening));
   fields.emplace_back("aspiration", std::to_string(spec.aspiration));
   if (spec.algorithm == Algorithm::MTDF) fields.emplace_back("mtdf_guess", std::to_string(spec.mtdf_guess));

@@ -12,7 +12,9 @@
 // base is plain fail-soft alpha-beta in natural order ("unordered"). Options:
 //
 //   algo=minimax|negamax|alphabeta|pvs|mtdf|minimal   fail=soft|hard
-//   order=natural|mvv-lva|quiet-pst|best|worst|random|oracle   seed=N (random order)
+//   order=natural|mvv-lva|quiet-pst|canonical|best|worst|random|oracle   seed=N (random order)
+//   tiebreak=generator|canonical   equal ordering keys in generator order (the
+//                     default) or in canonical order (ascending UCI string)
 //   tt | tt=MB        transposition table (default 16 MB), hash move first
 //   no-tt-move        keep the table, but not its move first;   no-tt
 //   pv-move           previous iteration's PV move first (needs id)
@@ -80,5 +82,7 @@ std::span<const NamedMode> named_modes();
 std::string_view to_string(Algorithm algorithm);
 std::string_view to_string(Fail fail);
 std::string_view to_string(BaseOrdering ordering);
+// "generator" or "canonical": the tiebreak= value for OrderingSpec::canonical_tiebreak.
+std::string_view tiebreak_name(bool canonical_tiebreak);
 
 }  // namespace prunebench

@@ -25,6 +25,7 @@ enum class BaseOrdering {
   NATURAL,     // as generated ("unordered")
   MVV_LVA,     // chess: captures by 10*victim - attacker, quiets after
   QUIET_PST,   // chess: MVV-LVA, then quiets by piece-square gain (reference 000's negative result)
+  CANONICAL,   // chess: ascending by UCI string, the portable order (docs/portable-counts.md)
   BEST_FIRST,  // synthetic trees: oracle, children by their true negamax value, best first
   WORST_FIRST, // synthetic trees: oracle, worst first
   RANDOM,      // synthetic trees: seeded shuffle

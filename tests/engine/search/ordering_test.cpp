@@ -31,7 +31,10 @@ struct ScoredNode {
   void unmake(ChildMove) {}
   Key key() const { return 1; }
   bool supports_ordering(BaseOrdering) const { return true; }
+  // The canonical order of this node is the reverse of its generator order,
+  // so that a tie-break in canonical order shows.
   std::int64_t move_score(BaseOrdering o, ChildMove m) const {
+    if (o == BaseOrdering::CANONICAL) return -1 - (std::int64_t(scores.size()) - m.index);
     return o == BaseOrdering::NATURAL ? 0 : scores[std::size_t(m.index)];
   }
   int history_index(ChildMove m) const { return m.index; }
@@ -108,6 +111,37 @@ TEST(Ordering, HistoryIsDepthSquared) {
   EXPECT_EQ(ordered(NODE, spec, {}, {}, history), (std::vector<int>{2, 0, 1, 3, 4, 5}));
   history.clear();
   EXPECT_EQ(history.score(2), 0);
+}
+
+TEST(Ordering, CanonicalTiebreakOrdersEqualKeys) {
+  OrderingSpec spec;
+  spec.canonical_tiebreak = true;
+  EXPECT_TRUE(spec.reorders());
+  // Every key is equal: the canonical order alone (here the reverse).
+  EXPECT_EQ(ordered(NODE, spec), (std::vector<int>{5, 4, 3, 2, 1, 0}));
+  // Base scores first (1 and 5 tie on 50), then the zero-score moves, each run in canonical order.
+  spec.base = BaseOrdering::MVV_LVA;
+  EXPECT_EQ(ordered(NODE, spec), (std::vector<int>{5, 1, 3, 4, 2, 0}));
+}
+
+TEST(Ordering, CanonicalTiebreakComesLast) {
+  OrderingSpec spec;
+  spec.base = BaseOrdering::MVV_LVA;
+  spec.canonical_tiebreak = spec.tt_move_first = spec.killers = spec.history = true;
+  KillerTable<ChildMove> killers;
+  killers.add(0, ChildMove{0});
+  HistoryTable history(64);
+  history.bump(2, 1);
+  // Hash move 4, base scores (5, 1 tie: canonical), killer 0, history 2, then the rest.
+  EXPECT_EQ(ordered(NODE, spec, {ChildMove{4}, ChildMove{}, 0}, killers, history),
+            (std::vector<int>{4, 5, 1, 3, 0, 2}));
+}
+
+TEST(Ordering, CanonicalAsBaseOrderingSortsEveryMove) {
+  OrderingSpec spec;
+  spec.base = BaseOrdering::CANONICAL;
+  EXPECT_TRUE(spec.reorders());
+  EXPECT_EQ(ordered(NODE, spec), (std::vector<int>{5, 4, 3, 2, 1, 0}));
 }
 
 TEST(Ordering, RandomSeedReshufflesTheTreesScores) {

@@ -17,6 +17,12 @@ TEST(Search, CheckSpecRejectsOrderingsTheTreeCannotScore) {
   const ExplicitTree standing(standing_tree());
   EXPECT_EQ(check_spec(standing, parse_mode("pvs,order=natural").spec), "");
   EXPECT_NE(check_spec(standing, parse_mode("alphabeta,order=best").spec).find("best"), std::string::npos);
+  // The canonical order is chess's: synthetic trees refuse it, as a base or as a tie-break.
+  EXPECT_NE(check_spec(random, parse_mode("canonical").spec).find("order=canonical"), std::string::npos);
+  EXPECT_NE(check_spec(random, parse_mode("alphabeta,order=random,tiebreak=canonical").spec).find("tiebreak"),
+            std::string::npos);
+  EXPECT_NE(check_spec(standing, parse_mode("pvs,order=natural,tiebreak=canonical").spec).find("tiebreak"),
+            std::string::npos);
   SearchSpec inconsistent;
   inconsistent.aspiration = 10;
   EXPECT_NE(check_spec(random, inconsistent).find("aspiration"), std::string::npos);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -24,7 +25,8 @@ TEST(Spec, EveryNamedModeParsesAndIsListedOnce) {
   const std::set<std::string_view> expected = {
       "minimax", "negamax",           "unordered",        "alphabeta", "fail-hard",
       "mvv-lva", "mvv-lva-fail-hard", "quiet-pst",        "pvs",       "mtdf",
-      "id-tt",   "id-tt-killers",     "pvs-id-tt-killers", "minimal",   "oracle"};
+      "id-tt",   "id-tt-killers",     "pvs-id-tt-killers", "canonical", "mvv-lva-canonical",
+      "minimal", "oracle"};
   std::set<std::string_view> names;
   for (const NamedMode& mode : named_modes()) {
     EXPECT_TRUE(names.insert(mode.name).second) << mode.name;
@@ -55,6 +57,19 @@ TEST(Spec, NamedModesMeanWhatTheySay) {
   EXPECT_EQ(parsed("mvv-lva").fail, Fail::SOFT);
   EXPECT_EQ(parsed("mvv-lva-fail-hard").fail, Fail::HARD);
   EXPECT_EQ(parsed("quiet-pst").ordering.base, BaseOrdering::QUIET_PST);
+
+  s = parsed("canonical");
+  EXPECT_EQ(s.algorithm, Algorithm::ALPHABETA);
+  EXPECT_EQ(s.fail, Fail::SOFT);
+  EXPECT_EQ(s.ordering.base, BaseOrdering::CANONICAL);
+  EXPECT_FALSE(s.ordering.canonical_tiebreak || s.tt || s.ordering.killers || s.ordering.history);
+
+  s = parsed("mvv-lva-canonical");
+  EXPECT_EQ(s.algorithm, Algorithm::ALPHABETA);
+  EXPECT_EQ(s.fail, Fail::SOFT);
+  EXPECT_EQ(s.ordering.base, BaseOrdering::MVV_LVA);
+  EXPECT_TRUE(s.ordering.canonical_tiebreak);
+  EXPECT_FALSE(s.tt || s.ordering.killers || s.ordering.history);
 
   s = parsed("pvs");
   EXPECT_EQ(s.algorithm, Algorithm::PVS);
@@ -110,6 +125,35 @@ TEST(Spec, ANamedModeCanBeTheBase) {
   EXPECT_EQ(parsed("order=random,seed=9").ordering.seed, 9u);
 }
 
+TEST(Spec, TiebreakComposesWithAnyOrdering) {
+  EXPECT_FALSE(parsed("mvv-lva").ordering.canonical_tiebreak);
+  EXPECT_FALSE(parsed("mvv-lva,tiebreak=generator").ordering.canonical_tiebreak);
+  EXPECT_EQ(parsed("mvv-lva,tiebreak=generator"), parsed("mvv-lva"));
+  EXPECT_EQ(parsed("mvv-lva,tiebreak=canonical"), parsed("mvv-lva-canonical"));
+  EXPECT_EQ(parsed("mvv-lva-canonical,tiebreak=generator"), parsed("mvv-lva"));
+
+  SearchSpec pvs = parsed("pvs,tiebreak=canonical");
+  EXPECT_EQ(pvs.algorithm, Algorithm::PVS);
+  EXPECT_EQ(pvs.ordering.base, BaseOrdering::MVV_LVA);
+  EXPECT_TRUE(pvs.ordering.canonical_tiebreak);
+
+  SearchSpec killers = parsed("id-tt-killers+tiebreak=canonical");
+  EXPECT_TRUE(killers.ordering.canonical_tiebreak && killers.ordering.killers && killers.tt);
+
+  // A tie-break alone reorders: alpha-beta in canonical order, spelled another way.
+  EXPECT_TRUE(parsed("alphabeta,tiebreak=canonical").ordering.reorders());
+  EXPECT_EQ(parsed("order=canonical").ordering.base, BaseOrdering::CANONICAL);
+}
+
+TEST(Spec, TiebreakErrors) {
+  EXPECT_NE(error_of("mvv-lva,tiebreak=uci").find("'uci'"), std::string::npos);
+  EXPECT_NE(error_of("mvv-lva,tiebreak=uci").find("generator or canonical"), std::string::npos);
+  EXPECT_NE(error_of("mvv-lva,tiebreak").find("'tiebreak'"), std::string::npos);
+  // Full-width search orders nothing.
+  EXPECT_NE(error_of("minimax,tiebreak=canonical").find("minimax"), std::string::npos);
+  EXPECT_NE(error_of("negamax,order=canonical").find("negamax"), std::string::npos);
+}
+
 TEST(Spec, UnknownNamesAreRejectedByName) {
   EXPECT_NE(error_of("alpha-beta").find("'alpha-beta'"), std::string::npos);
   EXPECT_NE(error_of("mvv-lva+kilers").find("'kilers'"), std::string::npos);
@@ -144,6 +188,7 @@ TEST(Spec, DescribeIsCanonicalAndOrdered) {
                                                  {"pv_move", "false"},
                                                  {"killers", "false"},
                                                  {"history", "false"},
+                                                 {"tiebreak", "generator"},
                                                  {"iterative_deepening", "false"},
                                                  {"aspiration", "0"},
                                                  {"mate_distance", "false"}}));
@@ -156,10 +201,16 @@ TEST(Spec, DescribeIsCanonicalAndOrdered) {
                                               {"pv_move", "false"},
                                               {"killers", "false"},
                                               {"history", "false"},
+                                              {"tiebreak", "generator"},
                                               {"iterative_deepening", "false"},
                                               {"aspiration", "0"},
                                               {"mtdf_guess", "0"},
                                               {"mate_distance", "false"}}));
+  const auto fields = describe(parsed("mvv-lva-canonical"));
+  EXPECT_NE(std::find(fields.begin(), fields.end(), std::pair<std::string, std::string>{"tiebreak", "canonical"}),
+            fields.end());
+  EXPECT_NE(std::find(fields.begin(), fields.end(), std::pair<std::string, std::string>{"ordering", "mvv-lva"}),
+            fields.end());
   // Different spellings of one spec describe the same.
   EXPECT_EQ(describe(parsed("mvv-lva+killers")), describe(parsed("algo=alphabeta,killers,order=mvv-lva")));
 }
@@ -169,6 +220,9 @@ TEST(Spec, NamesRoundTrip) {
   EXPECT_EQ(to_string(Fail::HARD), "hard");
   EXPECT_EQ(to_string(BaseOrdering::QUIET_PST), "quiet-pst");
   EXPECT_EQ(to_string(BaseOrdering::BEST_FIRST), "best");
+  EXPECT_EQ(to_string(BaseOrdering::CANONICAL), "canonical");
+  EXPECT_EQ(tiebreak_name(false), "generator");
+  EXPECT_EQ(tiebreak_name(true), "canonical");
 }
 
 }  // namespace

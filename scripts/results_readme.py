@@ -33,6 +33,16 @@ NOTES = {
                "so the same generator difference shows, less strongly. Where no capture "
                "exists (start position, depth 3 and below) the count equals unordered.",
 }
+PORTABLE_NOTE = ("The portable columns are the same searches with every tie in canonical order "
+                 "(ascending UCI string; modes `canonical` and `mvv-lva-canonical`): counts any "
+                 "engine following [docs/portable-counts.md](../docs/portable-counts.md) reproduces. "
+                 "Where they differ from both the article and our generator order, the difference "
+                 "is the generator's, not the algorithm's.")
+
+
+# The portable mode beside each generator-dependent one (docs/portable-counts.md):
+# the same rule with ties in canonical order, which any engine can reproduce.
+PORTABLE = {"unordered": "canonical", "mvv-lva": "mvv-lva-canonical"}
 
 
 def chess_rows(run: dict, reference: dict) -> list[dict]:
@@ -43,18 +53,26 @@ def chess_rows(run: dict, reference: dict) -> list[dict]:
         for mode, by_depth in modes.items():
             for depth, article in sorted(by_depth.items(), key=lambda item: int(item[0])):
                 measured = ours.get((position, mode, int(depth)))
+                portable = ours.get((position, PORTABLE[mode], int(depth))) if mode in PORTABLE else None
                 rows.append({"position": position, "mode": mode, "depth": int(depth),
-                             "article": article, "ours": measured})
+                             "article": article, "ours": measured, "portable": portable})
     return rows
 
 
+def _count(value) -> str:
+    return "—" if value is None else f"{value:,}"
+
+
 def format_chess(rows: list[dict]) -> str:
-    lines = ["| position | mode | depth | article | prunebench | prunebench ÷ article |",
-             "|---|---|---:|---:|---:|---:|"]
+    lines = ["| position | mode | depth | article | prunebench | prunebench ÷ article "
+             "| portable (canonical order) | portable ÷ article |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         ours = "not run" if r["ours"] is None else f"{r['ours']:,}"
         ratio = "—" if r["ours"] is None else f"{r['ours'] / r['article']:.2f}"
-        lines.append(f"| {r['position']} | {r['mode']} | {r['depth']} | {r['article']:,} | {ours} | {ratio} |")
+        portable_ratio = "—" if r.get("portable") is None else f"{r['portable'] / r['article']:.2f}"
+        lines.append(f"| {r['position']} | {r['mode']} | {r['depth']} | {r['article']:,} | {ours} | {ratio} "
+                     f"| {_count(r.get('portable'))} | {portable_ratio} |")
     return "\n".join(lines)
 
 
@@ -159,6 +177,7 @@ def build_page(results: Path) -> str:
         "## Chess node counts beside reference 000\n",
         format_chess(rows) + "\n",
         "\n".join(f"- **{mode}**: {agreement(rows, mode)} {note}" for mode, note in NOTES.items()) + "\n",
+        PORTABLE_NOTE + "\n",
         section("Reduction against minimax (every mode)", results / "reduction.md"),
         section("Ordering gain against unordered alpha-beta", results / "ordering_gain.md"),
         section("The exact minimal tree", results / "minimal_tree_summary.md"),

@@ -80,7 +80,7 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
   nlohmann::ordered_json pv = nlohmann::ordered_json::array();
   for (Move m : run.result.pv) pv.push_back(to_uci(m));
   const double rate = run.seconds > 0 ? double(run.counters.nodes) / run.seconds : 0.0;
-  return {{"mode", run.mode},
+  nlohmann::ordered_json record = {{"mode", run.mode},
           {"spec", spec_json(run.spec)},
           {"depth", run.depth},
           {"score", run.result.score},
@@ -90,6 +90,13 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
           {"counters", counters_json(run.counters)},
           {"seconds", run.seconds},
           {"nodes_per_second", rate}};
+  // A spec that is not value-preserving by design (tt-draft=ge) says how far
+  // its score is from the fixed-depth minimax value, instead of failing checks.
+  if (run.result.exact_score) {
+    record["exact_score"] = *run.result.exact_score;
+    record["value_differs_from_minimax"] = run.result.score - *run.result.exact_score;
+  }
+  return record;
 }
 
 }  // namespace prunebench::harness

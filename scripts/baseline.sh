@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 PRUNEBENCH=${PRUNEBENCH:-build/harness/prunebench}
 SUITES=(--suite positions/seed.epd --suite positions/bratko-kopec.epd)
 DEPTHS=1-4
-MODES=minimax,unordered,canonical,fail-hard,mvv-lva,mvv-lva-canonical,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers,oracle,minimal
+MODES=minimax,unordered,canonical,fail-hard,mvv-lva,mvv-lva-canonical,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers,oracle,minimal,id-tt+tt-draft=ge
 
 run_suite() {  # $1: output file
   rm -f "$1" "$1.journal"

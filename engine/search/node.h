@@ -86,6 +86,7 @@ struct SearchContext {
         counters(counters_),
         ordering(spec.ordering),
         mate_distance(spec.mate_distance),
+        tt_draft(spec.tt_draft),
         tt(tt_),
         history(spec.ordering.history ? std::size_t(T::HISTORY_SIZE) : 0) {}
 
@@ -93,6 +94,7 @@ struct SearchContext {
   SearchCounters& counters;
   OrderingSpec ordering;
   bool mate_distance;
+  TtDraft tt_draft;
   TranspositionTable<Move>* tt;  // nullptr: no table
   KillerTable<Move> killers;
   HistoryTable history;
@@ -158,10 +160,16 @@ Score terminal_value(SearchContext<T>& ctx, int ply) {
   return ctx.tree.terminal_score(mate_ply(ctx, ply));
 }
 
+// Whether an entry searched to `draft` may end a node with `depth` to go:
+// equal drafts only (exact), or any draft at least as deep (tt-draft=ge).
+inline bool draft_settles(TtDraft rule, int draft, int depth) {
+  return rule == TtDraft::EQUAL ? draft == depth : draft >= depth;
+}
+
 // Looks the node up. Fills `hash_move` from an entry of any draft; returns
-// true (with `value`) when an entry of exactly this draft settles the node for
-// the window (see tt.h for why the draft must be equal). Never cuts at the
-// root, which must produce a move.
+// true (with `value`) when an entry whose draft settles the node (see
+// draft_settles, and tt.h for why the default is equal drafts) bounds it for
+// the window. Never cuts at the root, which must produce a move.
 template <Tree T>
 bool probe_table(SearchContext<T>& ctx, int ply, int depth, Score alpha, Score beta, Score& value,
                  typename T::MoveType& hash_move) {
@@ -170,7 +178,7 @@ bool probe_table(SearchContext<T>& ctx, int ply, int depth, Score alpha, Score b
   if (!entry) return false;
   ++ctx.counters.tt_hits;
   hash_move = entry->move;
-  if (ply == 0 || entry->draft != depth) return false;
+  if (ply == 0 || !draft_settles(ctx.tt_draft, entry->draft, depth)) return false;
   if (entry->lower >= beta) {
     value = entry->lower;
   } else if (entry->upper <= alpha) {

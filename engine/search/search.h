@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct SearchResult {
   Score score = 0;
   Move best_move{};      // Move{} when the root has no children or depth is 0
   std::vector<Move> pv;  // may stop early where a table entry ended a node
+  // Specs that are not value-preserving by design (tt-draft=ge): the exact
+  // fixed-depth value, from a separate, uncounted alpha-beta search.
+  std::optional<Score> exact_score;
 };
 
 // Empty if `tree` can run `spec`, else one line saying why not.
@@ -139,12 +143,29 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
 
 }  // namespace detail
 
+namespace detail {
+
+// The fixed-depth value by plain alpha-beta, counted nowhere.
+template <Tree T>
+Score exact_value(T& tree, const SearchSpec& spec, int depth) {
+  SearchSpec exact;
+  exact.mate_distance = spec.mate_distance;
+  if (tree.supports_ordering(BaseOrdering::MVV_LVA)) exact.ordering.base = BaseOrdering::MVV_LVA;
+  SearchCounters uncounted;
+  SearchContext<T> ctx(tree, uncounted, exact, nullptr);
+  return AlphaBeta<T>(ctx).search(0, depth, -INFINITE_SCORE, INFINITE_SCORE);
+}
+
+}  // namespace detail
+
 // Precondition: check_spec(tree, spec) is empty and 0 <= depth <= MAX_SEARCH_DEPTH.
 template <Tree T>
 SearchResult<typename T::MoveType> search(T& tree, const SearchSpec& spec, int depth,
                                           SearchCounters& counters) {
-  return spec.fail == Fail::HARD ? detail::run_search<T, Fail::HARD>(tree, spec, depth, counters)
-                                 : detail::run_search<T, Fail::SOFT>(tree, spec, depth, counters);
+  auto result = spec.fail == Fail::HARD ? detail::run_search<T, Fail::HARD>(tree, spec, depth, counters)
+                                        : detail::run_search<T, Fail::SOFT>(tree, spec, depth, counters);
+  if (!is_value_preserving(spec)) result.exact_score = detail::exact_value(tree, spec, depth);
+  return result;
 }
 
 }  // namespace prunebench

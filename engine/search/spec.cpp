@@ -127,6 +127,9 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
       spec.tt_megabytes = *megabytes;
     }
     spec.tt = spec.ordering.tt_move_first = true;
+  } else if (key == "tt-draft") {
+    if (value != "eq" && value != "ge") return bad_value() + " (eq or ge)";
+    spec.tt_draft = value == "ge" ? TtDraft::AT_LEAST : TtDraft::EQUAL;
   } else if (key == "no-tt") {
     if (std::string e = flag(spec.tt, false); !e.empty()) return e;
     spec.ordering.tt_move_first = false;
@@ -176,6 +179,7 @@ std::string spec_error(const SearchSpec& spec) {
       (spec.ordering.reorders() || spec.tt || spec.fail == Fail::HARD || spec.iterative_deepening))
     return "minimal is a proof-tree computation, not a search: ordering, tt, id and fail=hard do not apply";
   if (spec.ordering.tt_move_first && !spec.tt) return "the hash move needs the transposition table (tt)";
+  if (spec.tt_draft != TtDraft::EQUAL && !spec.tt) return "tt-draft needs the transposition table (tt)";
   if (spec.ordering.pv_move_first && !spec.iterative_deepening)
     return "pv-move needs iterative deepening (id)";
   if (spec.aspiration != 0 && !spec.iterative_deepening) return "aspiration needs iterative deepening (id)";
@@ -226,6 +230,7 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
     fields.emplace_back("order_seed", std::to_string(spec.ordering.seed));
   fields.emplace_back("tt", flag(spec.tt));
   if (spec.tt) fields.emplace_back("tt_megabytes", std::to_string(spec.tt_megabytes));
+  if (spec.tt) fields.emplace_back("tt_draft", spec.tt_draft == TtDraft::EQUAL ? "eq" : "ge");
   fields.emplace_back("tt_move", flag(spec.ordering.tt_move_first));
   fields.emplace_back("pv_move", flag(spec.ordering.pv_move_first));
   fields.emplace_back("killers", flag(spec.ordering.killers));

@@ -16,6 +16,8 @@
 //   tiebreak=generator|canonical   equal ordering keys in generator order (the
 //                     default) or in canonical order (ascending UCI string)
 //   tt | tt=MB        transposition table (default 16 MB), hash move first
+//   tt-draft=eq|ge    an entry ends a node when its draft equals the remaining
+//                     depth (default, exact) or is at least it (reference 003)
 //   no-tt-move        keep the table, but not its move first;   no-tt
 //   pv-move           previous iteration's PV move first (needs id)
 //   killers  history  id  aspiration=W (needs id)  guess=N (mtdf)  mate-distance
@@ -39,6 +41,11 @@ enum class Algorithm { MINIMAX, NEGAMAX, ALPHABETA, PVS, MTDF, MINIMAL };
 // Fail-soft returns the best value found even outside the window; fail-hard
 // clamps every result into [alpha, beta] (reference 001).
 enum class Fail { SOFT, HARD };
+// When a table entry may end a node: only when its draft EQUALS the remaining
+// depth (prunebench's rule, value-preserving), or when it is AT_LEAST as deep
+// (reference 003's rule, what playing engines do: the search then returns
+// values of deeper searches, no longer the fixed-depth value). See tt.h.
+enum class TtDraft { EQUAL, AT_LEAST };
 
 struct SearchSpec {
   static constexpr std::size_t DEFAULT_TT_MEGABYTES = 16;
@@ -48,6 +55,7 @@ struct SearchSpec {
   OrderingSpec ordering;
   bool tt = false;
   std::size_t tt_megabytes = DEFAULT_TT_MEGABYTES;
+  TtDraft tt_draft = TtDraft::EQUAL;
   bool iterative_deepening = false;
   Score aspiration = 0;        // half-width of the window around the previous score; 0 = off
   Score mtdf_guess = 0;        // MTD(f)'s first guess (with iterative deepening: depth 1's)
@@ -55,6 +63,11 @@ struct SearchSpec {
 
   bool operator==(const SearchSpec&) const = default;
 };
+
+// False for specs that do not return the fixed-depth minimax value by design
+// (tt-draft=ge): their records carry value_differs_from_minimax instead of
+// being checked against minimax.
+inline bool is_value_preserving(const SearchSpec& spec) { return !spec.tt || spec.tt_draft == TtDraft::EQUAL; }
 
 struct ModeParse {
   SearchSpec spec;

@@ -11,6 +11,9 @@
 // draft EQUALS the remaining depth. A deeper entry bounds a different (deeper)
 // value, and using it - as playing engines do, reference 003 - would change
 // the root score. Entries of any draft still supply their move for ordering.
+// The playing engines' rule (an entry at least as deep may end a node) is
+// available as tt-draft=ge (spec.h), to measure what it does to values and
+// counts; such searches report the exact value beside their own.
 //
 // Mate scores. With constant mate scores (the default, reference 000) a value
 // depends only on the position and the draft, so it is stored as is. With

@@ -32,7 +32,8 @@ ArgParser make_parser() {
       "JSON document (docs/json-schema.md, kind \"run\"). While running it checks that\n"
       "full-width modes visit exactly sum of perft(0..d) nodes, that every mode returns the\n"
       "same score as minimax, and that published ';Dn' perft counts hold; a failed check\n"
-      "stops the run.\n\n"
+      "stops the run. Modes that are not value-preserving by design (tt-draft=ge) are not\n"
+      "checked: their records carry exact_score and value_differs_from_minimax.\n\n"
       "Finished records are appended to OUT.journal as they complete; after Ctrl-C, a kill\n"
       "or a failed check, rerun the same command with --resume to continue.\n\n"
       "Exit codes: 0 done, 1 a check failed, 2 bad input, 130 interrupted.");

@@ -164,3 +164,30 @@ TEST(RunCommand, BadInputIsOneLineAndExitCode2) {
 
 }  // namespace
 }  // namespace prunebench::harness
+
+namespace prunebench::harness {
+namespace {
+
+// tt-draft=ge is not value-preserving by design: run records how far its
+// score is from the fixed-depth value instead of stopping on the mismatch.
+TEST(RunCommand, RecordsTheDifferenceOfAModeThatIsNotValuePreserving) {
+  TempDir dir;
+  const std::string suite = dir.file("wac21.epd");
+  testing::write_text(suite, "5rk1/1b3p1p/pp3p2/3n1N2/1P6/P1qB1PP1/3Q3P/4R1K1 w - - id \"WAC.021\";\n");
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", suite, "--depths", "5", "--modes", "mvv-lva,id-tt+tt-draft=ge", "--out", out});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), 2u);
+  const auto& exact = doc["records"][0];
+  const auto& ge = doc["records"][1];
+  EXPECT_EQ(exact["score"], 680);
+  EXPECT_FALSE(exact.contains("value_differs_from_minimax"));
+  EXPECT_EQ(ge["spec"]["tt_draft"], "ge");
+  EXPECT_EQ(ge["score"], 130);
+  EXPECT_EQ(ge["exact_score"], 680);
+  EXPECT_EQ(ge["value_differs_from_minimax"], -550);
+}
+
+}  // namespace
+}  // namespace prunebench::harness

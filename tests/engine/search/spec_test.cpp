@@ -197,6 +197,7 @@ TEST(Spec, DescribeIsCanonicalAndOrdered) {
                                               {"ordering", "mvv-lva"},
                                               {"tt", "true"},
                                               {"tt_megabytes", "16"},
+                                              {"tt_draft", "eq"},
                                               {"tt_move", "true"},
                                               {"pv_move", "false"},
                                               {"killers", "false"},

@@ -1,0 +1,79 @@
+"""Reference 003's claims measured (prunebench_ref003) on a committed run.
+
+fixtures/run_ref003.json is `prunebench run --suite tests/scripts/fixtures/ref003.epd
+--depths 1-5 --modes minimax,mvv-lva,mvv-lva+tt,id-tt,id-tt+tt-draft=ge,oracle,minimal
+--max-nodes 40000000`: the start position, reference 000's middlegame and WAC.021.
+"""
+
+import math
+
+import pytest
+
+import prunebench_data as data
+import prunebench_ref003 as ref003
+from conftest import FIXTURES
+
+RUN = FIXTURES / "run_ref003.json"
+
+
+@pytest.fixture(scope="module")
+def run():
+    return data.load_run(RUN)
+
+
+@pytest.fixture(scope="module")
+def records(run):
+    return data.records_frame(run)
+
+
+def _row(frame, position, depth, **extra):
+    rows = frame[(frame["position"] == position) & (frame["depth"] == depth)]
+    for column, value in extra.items():
+        rows = rows[rows[column] == value]
+    assert len(rows) == 1, (position, depth, extra)
+    return rows.iloc[0]
+
+
+def test_branching_factors_against_the_square_root(run, records):
+    table = ref003.branching_table(records, data.position_depths_frame(run))
+    row = _row(table, "start", 2)
+    assert row["b"] == pytest.approx(20.0)                 # perft(2) = 400
+    assert row["sqrt_b"] == pytest.approx(math.sqrt(20.0))
+    assert row["minimal ebf"] == pytest.approx(60 ** 0.5)  # the minimal tree of depth 2 has 60 nodes
+    assert row["minimax ebf"] == pytest.approx(421 ** 0.5)
+    # WAC.021's depth-5 minimax was skipped (--max-nodes), and with it the minimal tree.
+    assert not ((table["position"] == "WAC.021") & (table["depth"] == 5)).any()
+
+
+def test_iterative_deepenings_last_iteration_and_its_cost(records):
+    table = ref003.iterative_deepening_table(records)
+    two = _row(table, "start", 2)
+    # id-tt to depth 2 is id-tt to depth 1 (21 nodes) plus a last iteration of 60.
+    assert (two["id_total"], two["last_iteration"]) == (81, 60)
+    assert two["shallower_share"] == pytest.approx(21 / 81)
+    five = _row(table, "start", 5)
+    assert (five["id_total"], five["last_iteration"]) == (18526, 18526 - 2004)
+    assert five["mvv-lva+tt_ratio"] == pytest.approx(16249 / 18526)
+    assert five["mvv-lva_ratio"] == pytest.approx(23305 / 18526)
+
+
+def test_the_draft_rule_changes_one_score(records):
+    table = ref003.draft_rule_table(records)
+    assert set(table["mode"]) == {"id-tt"}
+    changed = table[table["score_differs"]]
+    assert list(zip(changed["position"], changed["depth"])) == [("WAC.021", 5)]
+    row = _row(table, "WAC.021", 5)
+    assert (row["score_exact"], row["score_ge"]) == (680, 130)
+    assert row["nodes_saved"] == pytest.approx(1 - 44400 / 25595)
+    # Up to depth 4 the two rules search identically (tests/engine/search/tt_draft_test.cpp).
+    assert (table[table["depth"] <= 4]["nodes_saved"] == 0).all()
+    summary = ref003.draft_rule_summary(table)
+    five = summary[(summary["depth"] == 5)].iloc[0]
+    assert (five["positions"], five["scores_differ"]) == (3, 1)
+
+
+def test_without_the_modes_the_tables_are_empty():
+    run = data.load_run(FIXTURES / "run_minimal.json")
+    records = data.records_frame(run)
+    assert ref003.draft_rule_table(records).empty
+    assert ref003.iterative_deepening_table(records).empty

@@ -71,7 +71,9 @@ def estimate_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.D
 
     `best_mode` is the search with the fewest nodes among those without a
     table (ties: the first in the run's order); `best_tt_mode` the same among
-    table modes, which may fall below the tree-minimal proof.
+    table modes, which may fall below the tree-minimal proof. `oracle` is not
+    a candidate: it orders by values it searched for, so it has a column of
+    its own.
     """
     minimal = _minimal_counts(records)
     if minimal.empty:
@@ -80,8 +82,9 @@ def estimate_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.D
     table = minimal.merge(estimate.rename(columns={"minimal_tree": "knuth_moore"}), on=KEYS, how="left")
     table["estimate_ratio"] = table["knuth_moore"].astype("float64") / table["minimal_leaves"]
     searches = _searches(records)
+    candidates = searches.loc[searches["mode"] != ORACLE]
     for column, tt in (("best_mode", False), ("best_tt_mode", True)):
-        best = _fewest_nodes(searches.loc[searches["tt"] == tt])
+        best = _fewest_nodes(candidates.loc[candidates["tt"] == tt])
         table = table.merge(best.rename(columns={"mode": column, "nodes": f"{column}_nodes"}),
                             on=KEYS, how="left")
         table[f"{column}_ratio"] = table[f"{column}_nodes"] / table["minimal_nodes"]

@@ -84,11 +84,14 @@ def _worst_text(losses: pd.DataFrame, depth: int, mode: str) -> str:
     rows = losses[(losses["depth"] == depth) & (losses["mode"] == mode)]
     if rows.empty:
         return "none"
-    return ", ".join(f"{p} ({r:.3g})" for p, r in zip(rows["position"], rows["ratio"]))
+    return ", ".join(f"{p} ({ratio_text(r)})" for p, r in zip(rows["position"], rows["ratio"]))
 
 
 def summary_markdown(study: st.Study, rows: pd.DataFrame, with_depth: bool = True) -> str:
-    """Summary rows as Markdown: the paired comparison first, then the descriptive columns."""
+    """Summary rows as Markdown: the paired comparison first, then the descriptive columns.
+
+    The '÷ minimal tree' column is left out when none of the rows has it.
+    """
     base = study.baseline
     header = (["depth"] if with_depth else []) + [
         "mode", "positions", f"nodes ÷ {base}", "95 % CI", "wins / ties / losses", "Wilcoxon p",
@@ -111,7 +114,15 @@ def summary_markdown(study: st.Study, rows: pd.DataFrame, with_depth: bool = Tru
     offset = 1 if with_depth else 0
     right = {0} if with_depth else set()
     right |= {offset + i for i in (1, 2, 5, 7, 8, 9, 10)}
+    if rows["minimal_ratio"].isna().all():
+        drop = offset + 9
+        header, body = _without(header, drop), [_without(cells, drop) for cells in body]
+        right = {i - (i > drop) for i in right if i != drop}
     return markdown_table(header, body, right)
+
+
+def _without(cells: list, index: int) -> list:
+    return cells[:index] + cells[index + 1:]
 
 
 def branching_markdown(branching: pd.DataFrame) -> str:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import warnings
-import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -106,9 +105,14 @@ def wilcoxon_p(log_ratios) -> float:
         return float(stats.wilcoxon(logs).pvalue)
 
 
-def cell_rng(seed: int, depth: int, mode: str) -> np.random.Generator:
-    """A generator per (depth, mode): an interval does not depend on which other modes ran."""
-    return np.random.default_rng([seed, depth, zlib.crc32(mode.encode("utf-8"))])
+def depth_rng(seed: int, depth: int) -> np.random.Generator:
+    """A fresh generator per depth, the same for every mode at that depth.
+
+    Every mode is resampled with the same draws of positions (common random
+    numbers): modes with equal ratios get equal intervals, and no interval
+    depends on which other modes the run has or in which order.
+    """
+    return np.random.default_rng([seed, depth])
 
 
 # --------------------------------------------------------------------------
@@ -175,7 +179,7 @@ def _summary_row(cell: pd.DataFrame, depth: int, mode: str, baseline: str, seed:
     if mode == baseline or paired.empty:
         return row
     logs = np.log(paired["ratio"].to_numpy(dtype="float64"))
-    low, high = bootstrap_interval(logs, cell_rng(seed, depth, mode), resamples)
+    low, high = bootstrap_interval(logs, depth_rng(seed, depth), resamples)
     worst = paired.loc[paired["ratio"].idxmax()]
     row.update({"ratio": float(np.exp(logs.mean())), "ci_low": low, "ci_high": high,
                 "wins": int((logs < 0).sum()), "ties": int((logs == 0).sum()),
@@ -265,6 +269,18 @@ def select_suite(run: dict, suite: str) -> dict:
                              f"(suites: {', '.join(suites(run)) or 'none named'})")
     return {**run, "positions": [p for p in run["positions"] if p["id"] in ids],
             "records": [r for r in run["records"] if r["position_id"] in ids]}
+
+
+def parity_growth(branching: pd.DataFrame, mode: str) -> tuple[float, float]:
+    """A mode's geometric-mean growth into odd depths and into even depths.
+
+    Only transitions measured on every position count (one that --max-nodes
+    cut to the small trees is not comparable); NaN where none is left.
+    """
+    everywhere = branching["positions"].max()
+    rows = branching[(branching["mode"] == mode) & (branching["positions"] == everywhere)]
+    odd, even = rows[rows["depth"] % 2 == 1], rows[rows["depth"] % 2 == 0]
+    return geometric_mean(odd["factor"]), geometric_mean(even["factor"])
 
 
 def study(run: dict, baseline: str = DEFAULT_BASELINE, modes: list[str] | None = None,

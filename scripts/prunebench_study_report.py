@@ -47,9 +47,13 @@ def ratio_text(value) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:#.3g}"
 
 
+def _positions(count: int) -> str:
+    return f"{count} position{'s' if count != 1 else ''}"
+
+
 def interval_text(low, high, positions: int) -> str:
     if _missing(low):
-        return f"undefined ({positions} position{'s' if positions != 1 else ''})"
+        return f"undefined ({_positions(positions)})"
     return f"{ratio_text(low)}–{ratio_text(high)}"
 
 
@@ -126,17 +130,22 @@ def _without(cells: list, index: int) -> list:
 
 
 def branching_markdown(branching: pd.DataFrame) -> str:
-    """One row per mode, one column per ply transition, and the odd/even geometric means."""
+    """One row per mode, one column per ply transition, and the odd/even geometric means.
+
+    A transition measured on fewer positions than the others (a mode that
+    --max-nodes stopped early on the large trees) shows its count, and stays
+    out of the odd/even means: its positions are not the others'.
+    """
     depths = sorted(set(int(d) for d in branching["depth"]))
+    everywhere = int(branching["positions"].max()) if not branching.empty else 0
     header = ["mode"] + [f"{d - 1}→{d}" for d in depths] + ["into odd depths", "into even depths"]
     body = []
     for mode, rows in branching.groupby("mode", observed=True, sort=True):
-        factors = dict(zip(rows["depth"].astype(int), rows["factor"]))
-        odd = [f for d, f in factors.items() if d % 2 == 1]
-        even = [f for d, f in factors.items() if d % 2 == 0]
-        body.append([f"`{mode}`"] + [ratio_text(factors.get(d)) for d in depths]
-                    + [ratio_text(st.geometric_mean(odd) if odd else None),
-                       ratio_text(st.geometric_mean(even) if even else None)])
+        factors = {int(d): (f, int(n)) for d, f, n in zip(rows["depth"], rows["factor"], rows["positions"])}
+        odd, even = st.parity_growth(branching, mode)
+        cells = [ratio_text(factors[d][0]) + ("" if factors[d][1] == everywhere else f" ({_positions(factors[d][1])})")
+                 if d in factors else MISSING for d in depths]
+        body.append([f"`{mode}`"] + cells + [ratio_text(odd), ratio_text(even)])
     return markdown_table(header, body, set(range(1, len(header))))
 
 
@@ -238,8 +247,10 @@ def study_page(study: st.Study, source: str) -> str:
               "exact minimal tree's nodes (mode `minimal`, when the run has it); the first-move cut-off rate "
               "is pooled: first-move cut-offs ÷ cut-offs summed over positions.\n",
               "## Growth per ply transition: nodes(d) ÷ nodes(d−1)\n", branching_markdown(study.branching),
-              "Geometric mean over positions. Alpha-beta's growth alternates with the parity of the depth "
-              "(the minimal tree's leaves are b^⌈d/2⌉ + b^⌊d/2⌋ − 1); minimax's is the branching factor.\n",
+              "Geometric mean over the positions with both depths; a transition measured on fewer positions "
+              "says how many, and stays out of the odd/even means. Alpha-beta's growth alternates with the "
+              "parity of the depth (the minimal tree's leaves are b^⌈d/2⌉ + b^⌊d/2⌋ − 1); minimax's is the "
+              "branching factor.\n",
               "## Figures\n", f"![forest plot]({FILES['forest']}.png)\n\n![per position]({FILES['strip']}.png)\n",
               f"Per-position detail: [{FILES['positions']}.md]({FILES['positions']}.md).\n"]
     if study.notes:

@@ -79,6 +79,11 @@ def test_bootstrap_interval_is_reproducible_and_independent_of_other_modes():
         run["records"].append(_record(position["id"], 2, "a", 600))
     again = _row(study_module.study(run).summary, 2, "b")
     assert (first["ci_low"], first["ci_high"]) == (again["ci_low"], again["ci_high"])
+    for position in run["positions"]:  # a mode with the same ratios gets the same interval
+        nodes = next(r for r in run["records"] if r["position_id"] == position["id"] and r["mode"] == "b")
+        run["records"].append(_record(position["id"], 2, "twin", nodes["counters"]["nodes"]))
+    twin = _row(study_module.study(run).summary, 2, "twin")
+    assert (twin["ci_low"], twin["ci_high"]) == (first["ci_low"], first["ci_high"])
     other_seed = _row(study_module.study(run, seed=2).summary, 2, "b")
     assert (first["ci_low"], first["ci_high"]) != (other_seed["ci_low"], other_seed["ci_high"])
 
@@ -250,3 +255,16 @@ def test_unwritable_output_is_an_error_too(tmp_path, capsys):
     assert study_cli.main([str(RUN_SMALL), "--out", str(blocker / "out"), "--resamples", "10"]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and err.startswith("error: cannot write to ")
+
+
+def test_a_transition_on_fewer_positions_is_marked_and_kept_out_of_the_parity_means():
+    run = data.load_run(RUN_MINIMAL)
+    run["records"] = [r for r in run["records"]
+                      if not (r["mode"] == "minimal" and r["depth"] == 3 and r["position_id"] == "middlegame")]
+    result = study_module.study(run)
+    growth = result.branching.set_index(["mode", "depth"])
+    assert growth.loc[("minimal", 3), "positions"] == 1
+    odd, even = study_module.parity_growth(result.branching, "minimal")
+    assert math.isnan(odd) and even == pytest.approx(growth.loc[("minimal", 2), "factor"])
+    table = report.branching_markdown(result.branching)
+    assert f"| `minimal` | {report.ratio_text(even)} | " in table and " (1 position) | — |" in table

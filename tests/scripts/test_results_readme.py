@@ -76,3 +76,17 @@ def test_the_page_opens_with_the_suite_study(tmp_path):
     assert "8 positions (4 from `b.epd`, 4 from `a.epd`), depth 3, every mode" in page
     assert "| `b.epd` | 4 | `mvv-lva` 0.205 (" in page
     assert page.index("# Per-position tables") < page.index("## Reduction against minimax")
+
+
+def test_the_parity_sentence_counts_the_adjacent_pairs_where_the_even_depth_gains_more():
+    run = _suite_run([300, 400])
+    ratio = {2: 0.5, 3: 0.6, 4: 0.3}   # even depths lower than their odd neighbour: 2 of 2 pairs
+    run["records"] = [{**r, "depth": d, "counters": {**r["counters"], "nodes": round(1000 * ratio[d])
+                                                    if r["mode"] == "mvv-lva" else 1000}}
+                      for r in run["records"] for d in ratio]
+    for position in run["positions"]:
+        position["perft"] = [1, 20, 400, 8000, 160000]
+    text = results_readme.parity(results_readme.study.study(run))
+    assert "`mvv-lva`'s ratio to `unordered` is 0.500, 0.600, 0.300 at depths 2–4" in text
+    assert "the even depth has the lower ratio at every step" in text
+    assert "grow 1.20× into odd depths and 0.500× into even ones: the search pays at odd depths" in text

@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build clang git
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
-  python3-matplotlib python3-pandas python3-pytest
+  python3-matplotlib python3-pandas python3-scipy python3-pytest
   jupyter-nbconvert python3-ipykernel
   stockfish
 )

@@ -13,11 +13,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-import prunebench_data
+import prunebench_cli
 import prunebench_report
-
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2  # same meaning as the prunebench binary's exit status 2
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -38,20 +35,10 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    try:
-        written, notes = prunebench_report.write_report(
-            args.run, tree_dir=args.tree_dir, out_dir=args.out, use_reference=args.reference)
-    except prunebench_data.DataError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as error:  # the output side: unwritable directory, full disk
-        print(f"error: cannot write to {args.out}: {error.strerror}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    for note in notes:
-        print(f"note: {note}", file=sys.stderr)
-    for path in written:
-        print(path)
-    return EXIT_OK
+    return prunebench_cli.run_and_report(
+        lambda: prunebench_report.write_report(args.run, tree_dir=args.tree_dir, out_dir=args.out,
+                                               use_reference=args.reference),
+        args.out)
 
 
 if __name__ == "__main__":

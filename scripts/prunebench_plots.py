@@ -19,7 +19,7 @@ matplotlib.use("Agg")  # headless: figures are only ever written to files
 
 from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
 from matplotlib.patches import Patch  # noqa: E402
-from matplotlib.ticker import LogFormatter  # noqa: E402
+from matplotlib.ticker import FuncFormatter, LogFormatter, LogLocator, NullFormatter  # noqa: E402
 
 import pandas as pd  # noqa: E402
 
@@ -176,6 +176,92 @@ def ordering_gain_figure(gain: pd.DataFrame) -> Figure:
                     Patch(facecolor="white", edgecolor="black", hatch=ODD_DEPTH_HATCH,
                           label="odd depth")]
         ax.legend(handles=handles, fontsize="small")
+    return fig
+
+
+# The study's figures (prunebench_study): one panel per depth, one row per mode,
+# so that a dozen modes stay legible; ratios on a log axis around 1 (no change).
+STUDY_PANEL_COLUMNS = 5
+STUDY_PANEL_WIDTH = 3.4           # inches per depth panel
+STUDY_ROW_HEIGHT = 0.34           # inches per mode row
+STUDY_POINT_SPREAD = 0.32         # vertical spread of one mode's per-position points
+
+
+def _study_panels(depths: list, modes: list, title: str, xlabel: str):
+    """Depth panels side by side sharing the mode axis, modes top to bottom in run order."""
+    columns = max(1, min(len(depths), STUDY_PANEL_COLUMNS))
+    rows = max(1, math.ceil(len(depths) / columns))
+    height = 1.4 + STUDY_ROW_HEIGHT * max(1, len(modes))
+    fig = Figure(figsize=(1.6 + STUDY_PANEL_WIDTH * columns, height * rows), layout="constrained")
+    # One x scale for every depth, so that the panels compare at a glance.
+    grid = fig.subplots(rows, columns, squeeze=False, sharex=True, sharey=True)
+    for unused in list(grid.flat)[len(depths):]:
+        unused.set_visible(False)
+    axes = dict(zip(depths, grid.flat))
+    for depth, ax in axes.items():
+        ax.set_title(f"depth {depth}")
+        ax.set_xlabel(xlabel)
+        ax.axvline(1.0, color="grey", linewidth=0.8, linestyle="--")
+        ax.set_xscale("log")
+        ax.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.tick_params(axis="x", labelsize="small", labelbottom=True)
+        ax.grid(axis="y", color="0.92")
+    first = next(iter(axes.values()))
+    first.set_yticks(range(len(modes)), [str(m) for m in modes])
+    first.set_ylim(len(modes) - 0.5, -0.5)
+    fig.suptitle(title)
+    return fig, axes
+
+
+def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure:
+    """Geometric-mean node ratio against the baseline and its interval, per mode and depth.
+
+    `summary` is prunebench_study's: depth, mode, ratio, ci_low, ci_high,
+    positions. A point without a bar has no interval (fewer than two positions).
+    """
+    compared = summary.dropna(subset=["ratio"])
+    modes = list(dict.fromkeys(compared["mode"]))
+    depths = sorted(set(int(d) for d in compared["depth"]))
+    fig, axes = _study_panels(depths, modes, f"Nodes against {baseline}: geometric mean and 95 % "
+                              "bootstrap interval over positions", f"mode nodes ÷ {baseline} nodes")
+    for depth, ax in axes.items():
+        rows = compared[compared["depth"] == depth]
+        for _, row in rows.iterrows():
+            y = modes.index(row["mode"])
+            colour = colours.get(row["mode"], "black")
+            if pd.notna(row["ci_low"]):
+                ax.plot([row["ci_low"], row["ci_high"]], [y, y], color=colour, linewidth=2.2)
+            ax.plot(row["ratio"], y, marker="o", color=colour, markeredgecolor="black", markersize=6)
+        counts = sorted(set(int(n) for n in rows["positions"]))
+        ax.set_title(f"depth {depth} ({'/'.join(map(str, counts))} positions)", fontsize="medium")
+    return fig
+
+
+def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
+    """Every position's node ratio against the baseline, per mode and depth; a bar at the geometric mean.
+
+    `detail` is prunebench_study's per-position table (depth, mode, position,
+    ratio). Points of one mode are spread vertically by position, in a fixed
+    order, so that the figure is the same on every run of the same data.
+    """
+    compared = detail.loc[(detail["mode"] != baseline)].dropna(subset=["ratio"])
+    modes = [m for m in dict.fromkeys(compared["mode"].astype(str))]
+    depths = sorted(set(int(d) for d in compared["depth"]))
+    fig, axes = _study_panels(depths, modes, f"Per position: nodes against {baseline}",
+                              f"mode nodes ÷ {baseline} nodes")
+    positions = list(dict.fromkeys(compared["position"].astype(str)))
+    offsets = {p: STUDY_POINT_SPREAD * ((i + 0.5) / len(positions) - 0.5) for i, p in enumerate(positions)}
+    for depth, ax in axes.items():
+        rows = compared[compared["depth"] == depth]
+        for mode, group in rows.groupby(rows["mode"].astype(str), sort=False):
+            y = modes.index(mode)
+            ys = [y + offsets[str(p)] for p in group["position"]]
+            ax.scatter(group["ratio"], ys, s=9, color=colours.get(mode, "black"), alpha=0.6, linewidths=0)
+            mean = math.exp(group["ratio"].map(math.log).mean())
+            ax.plot([mean, mean], [y - 0.4, y + 0.4], color="black", linewidth=1.5)
+        ax.set_title(f"depth {depth} ({rows['position'].nunique()} positions)", fontsize="medium")
     return fig
 
 

@@ -8,7 +8,10 @@
 #   3. the synthetic-tree experiments of reference 001 (20 random trees,
 #      b = 6, d = 6, every order, algorithm and MTD(f) guess) and the
 #      standing tree and theory table of reference 002  -> results/trees/
-#   4. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
+#   4. the ordering study on real suites: Bratko-Kopec and every 10th position
+#      of WAC and of STS 1 (lines 1, 11, 21, ...), depths 1-5, every mode,
+#      against unordered  -> results/study/
+#   5. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
 #      results/README.md presenting them beside the articles' figures
 #
 # Prints the time the reproduction took, the build excluded.
@@ -51,6 +54,21 @@ for order in ABC ACB BAC BCA CAB CBA; do
   "$PRUNEBENCH" tree standing --order "$order" --json > "results/trees/standing-$order.json"
 done
 "$PRUNEBENCH" tree theory --json > results/trees/theory.json
+
+echo "== the ordering study: Bratko-Kopec, every 10th of WAC and of STS 1, depths 1-5, every mode"
+mkdir -p results/study
+awk 'NR % 10 == 1' positions/wac.epd > results/study/wac-every-10th.epd
+awk 'NR % 10 == 1' positions/sts1-undermining.epd > results/study/sts1-undermining-every-10th.epd
+rm -f results/study/run.json.journal
+# --max-nodes 20000000 keeps minimax and minimal (a full-width pass each) to
+# trees of at most 20 M nodes: every position at depth 4, the few small trees at
+# depth 5 (the study reads minimax's nodes as Σ perft(0..d) anyway).
+"$PRUNEBENCH" run --suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd \
+  --suite results/study/sts1-undermining-every-10th.epd --depths 1-5 --modes "$MODES" \
+  --max-nodes 20000000 --threads 2 --out results/study/run.json
+/usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered --out results/study
+/usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered \
+  --suite positions/bratko-kopec.epd --out results/study/bratko-kopec
 
 echo "== tables and plots"
 /usr/bin/python3 scripts/make_tables.py results/reproduction.json --tree-dir results/trees --out results --reference

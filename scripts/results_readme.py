@@ -1,17 +1,23 @@
 #!/usr/bin/python3
-"""Writes results/README.md: the regenerated tables beside the reference
-articles' figures, with the notes on where and why they differ.
+"""Writes results/README.md: the suite study's answer first, then the
+regenerated tables beside the reference articles' figures, with the notes on
+where and why they differ, and the long per-position tables last.
 
 Every figure in the page comes from the files in the results directory (made
-by scripts/reproduce.sh) or from scripts/reference_figures.json; the prose
-only explains. Usage: scripts/results_readme.py RESULTS_DIR
+by scripts/reproduce.sh: study/run.json, reproduction.json, the tables) or
+from scripts/reference_figures.json; the prose only explains, and where it
+draws a conclusion it picks its words by comparing those numbers.
+Usage: scripts/results_readme.py RESULTS_DIR
 """
 import argparse
+import math
 import sys
 from pathlib import Path
 
 import prunebench_data as data
 import prunebench_minimal as minimal
+import prunebench_study as study
+import prunebench_study_report as study_report
 
 ARTICLES = """\
 The reference articles:
@@ -164,27 +170,155 @@ def _oracle_sentence(oracle: dict | None, minimal6: dict) -> str:
             "minimal tree at depth 6: the gap is the ordering's, not the tree's.")
 
 
+# --------------------------------------------------------------------------
+# the suite study (results/study/, scripts/study.py): the page's opening summary
+# --------------------------------------------------------------------------
+
+STUDY_DIR = "study"
+PATHOLOGY_MODE = "mvv-lva"   # reference 000's capture ordering, the one it found worthless from the start
+
+
+def _mode_ratio(run: dict, position: str, depth: int, mode: str, baseline: str) -> float | None:
+    mine, base = _counters(run, position, depth, mode), _counters(run, position, depth, baseline)
+    return None if mine is None or base is None else mine["nodes"] / base["nodes"]
+
+
+def _row_at(summary, depth: int, mode: str):
+    rows = summary[(summary["depth"] == depth) & (summary["mode"] == mode)].dropna(subset=["ratio"])
+    return None if rows.empty else rows.iloc[0]
+
+
+def pathology(result: study.Study, reproduction: dict, depth: int, mode: str = PATHOLOGY_MODE) -> str:
+    """Does reference 000's start position stand for real positions? Its ratio against the suite's."""
+    row = _row_at(result.summary, depth, mode)
+    start = _mode_ratio(reproduction, "start", depth, mode, result.baseline)
+    if row is None or start is None:
+        return f"(the suite study or reproduction.json lacks `{mode}` at depth {depth})"
+    middle = _mode_ratio(reproduction, "middlegame", depth, mode, result.baseline)
+    per_position = result.detail[(result.detail["depth"] == depth) & (result.detail["mode"] == mode)]
+    as_poor = int((per_position["ratio"] >= start).sum())
+    positions = int(row["positions"])
+    if start > row["ci_high"]:
+        where = (f"above the suite's interval: only {as_poor} of {positions} suite positions gain as little. "
+                 "The pathology holds up: the start position understates what capture ordering buys")
+    elif start < row["ci_low"]:
+        where = (f"below the suite's interval: {as_poor} of {positions} suite positions gain less. "
+                 "The start position overstates what capture ordering buys")
+    else:
+        where = (f"inside the suite's interval ({as_poor} of {positions} suite positions gain as little): "
+                 "on these suites the start position is typical, and the pathology does not hold up")
+    middlegame = "" if middle is None else f" and {study_report.ratio_text(middle)}× in the middlegame"
+    return (f"Reference 000 found capture ordering nearly worthless from the start position and called the "
+            f"position pathological. At depth {depth}, `{mode}` searches {study_report.ratio_text(start)}× "
+            f"`{result.baseline}`'s nodes from the start position{middlegame} (reproduction.json); over the "
+            f"suite's {positions} positions {study_report.comparison_sentence(row, result.baseline)}. "
+            f"The start position lies {where}.")
+
+
+def parity(result: study.Study, mode: str = PATHOLOGY_MODE) -> str:
+    """Reference 000's "even depths beat odd ones", tested on the suite: the ratio and the growth."""
+    rows = result.summary[result.summary["mode"] == mode].dropna(subset=["ratio"])
+    ratios = dict(zip(rows["depth"].astype(int), rows["ratio"]))
+    pairs = [(d, d + 1) for d in sorted(ratios) if d >= 2 and d + 1 in ratios]
+    if not pairs:
+        return ""
+    even_lower = sum(ratios[a] < ratios[b] if a % 2 == 0 else ratios[b] < ratios[a] for a, b in pairs)
+    odd, even = study.parity_growth(result.branching, mode)
+    proof_odd, proof_even = study.parity_growth(result.branching, minimal.MINIMAL)
+    shown = ", ".join(study_report.ratio_text(ratios[d]) for d in sorted(ratios) if d >= 2)
+    proof = ("" if math.isnan(proof_odd) else
+             f" (the exact minimal tree: {study_report.ratio_text(proof_odd)}× and "
+             f"{study_report.ratio_text(proof_even)}×)")
+    holds = "at every step" if even_lower == len(pairs) else f"in {even_lower} of {len(pairs)} adjacent pairs"
+    more = "odd" if odd > even else "even"
+    return (f"Reference 000 saw even depths gain more than odd ones in every run. Over the suite, `{mode}`'s "
+            f"ratio to `{result.baseline}` is {shown} at depths {pairs[0][0]}–{pairs[-1][1]}: the even depth has "
+            f"the lower ratio {holds}. Per ply, `{mode}`'s nodes grow {study_report.ratio_text(odd)}× into odd "
+            f"depths and {study_report.ratio_text(even)}× into even ones{proof}: the search pays at {more} "
+            "depths, geometric means over the suite.")
+
+
+def suites_table(run: dict, depth: int, baseline: str, modes: tuple[str, ...]) -> str:
+    """Per suite: the best ordering and a few named modes at one depth, each with its interval."""
+    header = ["suite", "positions", "best (no oracle)"] + [f"`{m}`" for m in modes]
+    body = []
+    for suite in study.suites(run):
+        summary = study.study(study.select_suite(run, suite), baseline).summary
+        best = study.ranking(summary, depth)
+        cells = [f"`{suite}`", str(int(best.iloc[0]["positions"])) if not best.empty else "0",
+                 _ratio_cell(best.iloc[0], named=True) if not best.empty else data.MISSING]
+        cells += [_ratio_cell(_row_at(summary, depth, m)) for m in modes]
+        body.append(cells)
+    return study_report.markdown_table(header, body, {1})
+
+
+def _ratio_cell(row, named: bool = False) -> str:
+    if row is None:
+        return data.MISSING
+    text = (f"{study_report.ratio_text(row['ratio'])} "
+            f"({study_report.interval_text(row['ci_low'], row['ci_high'], int(row['positions']))})")
+    return f"`{row['mode']}` {text}" if named else text
+
+
+def study_summary(results: Path, reproduction: dict) -> str:
+    path = results / STUDY_DIR / "run.json"
+    if not path.exists():
+        return f"(the suite study is not generated: {STUDY_DIR}/run.json is missing)\n"
+    run = data.load_run(path)
+    result = study.study(run)
+    depth = study.deepest_depth(result.summary)
+    counts = suite_counts(run)
+    ranked = study.ranking(result.summary, depth, exclude=())
+    low, high = min(result.summary["depth"]), max(result.summary["depth"])
+    depths = f"depth {low}" if low == high else f"depths {low}–{high}"
+    return "\n".join([
+        f"The suite study ([{STUDY_DIR}/study.md]({STUDY_DIR}/study.md), made by `scripts/study.py`): "
+        f"{counts}, {depths}, every mode against "
+        f"`{result.baseline}`. Ratios are mode nodes ÷ `{result.baseline}` nodes (below 1: fewer), geometric "
+        "means over positions with 95 % bootstrap intervals over positions.\n",
+        pathology(result, reproduction, depth) + "\n",
+        parity(result) + "\n",
+        "\n".join(f"- {line}" for line in study_report.answer(result, depth)) + "\n",
+        f"Per suite at depth {depth} (ratio and 95 % interval):\n",
+        suites_table(run, depth, result.baseline, (PATHOLOGY_MODE, minimal.ORACLE)),
+        f"![forest plot]({STUDY_DIR}/study_forest.png)\n",
+        f"### The suite study at depth {depth}, fewest nodes first\n",
+        study_report.summary_markdown(result, ranked, with_depth=False),
+        f"Every depth, the growth per ply and the per-position detail: [{STUDY_DIR}/study.md]({STUDY_DIR}/study.md), "
+        f"[{STUDY_DIR}/study_positions.md]({STUDY_DIR}/study_positions.md); Bratko-Kopec alone: "
+        f"[{STUDY_DIR}/bratko-kopec/study.md]({STUDY_DIR}/bratko-kopec/study.md).\n"])
+
+
+def suite_counts(run: dict) -> str:
+    """'64 positions: 24 from positions/bratko-kopec.epd, 30 from …'."""
+    by_suite = {}
+    for position in run["positions"]:
+        by_suite[position.get("suite")] = by_suite.get(position.get("suite"), 0) + 1
+    parts = [f"{count} from `{suite}`" for suite, count in by_suite.items()]
+    return f"{len(run['positions'])} positions ({', '.join(parts)})"
+
+
 def build_page(results: Path) -> str:
     run = data.load_run(results / "reproduction.json")
     reference = data.load_reference()
     rows = chess_rows(run, reference)
+    # Summaries first, long per-position tables last. Reference 003's section
+    # (issue 19) belongs after reference 002's, before the plots.
     parts = [
-        "# Results: the reference articles' tables, regenerated\n",
+        "# Results: the ordering study and the reference articles' tables, regenerated\n",
         "Made by `scripts/reproduce.sh` (README command 1); do not edit by hand. "
-        "Raw data: `reproduction.json` (chess, kind \"run\") and `trees/*.json` (synthetic trees). "
+        "Raw data: `study/run.json` (the suite study), `reproduction.json` (reference 000's two positions, "
+        "kind \"run\") and `trees/*.json` (synthetic trees). "
         "Tables exist as Markdown and CSV; plots as PNG and SVG.\n",
+        "## Summary: is the start position pathological, and which ordering wins?\n",
+        study_summary(results, run),
         ARTICLES + "\n",
         "## Chess node counts beside reference 000\n",
         format_chess(rows) + "\n",
         "\n".join(f"- **{mode}**: {agreement(rows, mode)} {note}" for mode, note in NOTES.items()) + "\n",
         PORTABLE_NOTE + "\n",
-        section("Reduction against minimax (every mode)", results / "reduction.md"),
-        section("Ordering gain against unordered alpha-beta", results / "ordering_gain.md"),
         section("The exact minimal tree", results / "minimal_tree_summary.md"),
         depth_six_answer(run),
-        section("Every search against the exact minimal tree", results / "minimal_tree.md"),
-        section("PV/CUT/ALL census", results / "node_types.md"),
-        section("First-move cut-off rates", results / "cutoff_rates.md"),
         section("Random trees (reference 001)", results / "random_trees.md"),
         "Reference 001 does not state its leaf-value distribution; ours is uniform integers in "
         "[-100, 100] from a hash of (seed, tree, path), so only the exact results (best-first "
@@ -195,6 +329,16 @@ def build_page(results: Path) -> str:
         "## Plots\n",
         "![nodes vs depth](nodes_vs_depth.png)\n![reduction vs depth](reduction_vs_depth.png)\n"
         "![ordering gain](ordering_gain.png)\n![ratio to the minimal tree](minimal_tree_ratio.png)\n",
+        "# Per-position tables\n",
+        "The long tables behind the summaries above, reference 000's two positions at every depth "
+        "(also as [reduction.md](reduction.md), [ordering_gain.md](ordering_gain.md), "
+        "[minimal_tree.md](minimal_tree.md), [node_types.md](node_types.md), "
+        "[cutoff_rates.md](cutoff_rates.md) and their CSV files).\n",
+        section("Reduction against minimax (every mode)", results / "reduction.md"),
+        section("Ordering gain against unordered alpha-beta", results / "ordering_gain.md"),
+        section("Every search against the exact minimal tree", results / "minimal_tree.md"),
+        section("PV/CUT/ALL census", results / "node_types.md"),
+        section("First-move cut-off rates", results / "cutoff_rates.md"),
     ]
     return "\n".join(parts)
 

@@ -1,5 +1,6 @@
 """results_readme.py: our counts beside the article's, and the page it writes."""
 
+import json
 import shutil
 
 import prunebench_data as data
@@ -39,3 +40,53 @@ def test_portable_counts_stand_beside_the_generator_dependent_ones():
     unordered = {r["depth"]: r for r in rows if r["position"] == "start" and r["mode"] == "unordered"}
     assert unordered[2]["portable"] == 61
     assert "| start | unordered | 2 | 60 | 60 | 1.00 | 61 | 1.02 |" in results_readme.format_chess(rows)
+
+
+def _suite_run(mvv_lva_nodes: list[int]) -> dict:
+    """A suite whose unordered searches 1,000 nodes at depth 3 everywhere, mvv-lva as given."""
+    positions = [{"id": f"S{i:02d}", "fen": "8/8/8/8/8/8/8/8 w - - 0 1", "perft": [1, 20, 400, 8000],
+                  "suite": "a.epd" if i % 2 else "b.epd"} for i in range(len(mvv_lva_nodes))]
+    spec = {"algorithm": "alphabeta", "ordering": "natural", "tt": False}
+    records = [{"position_id": p["id"], "depth": 3, "mode": mode, "spec": spec,
+                "counters": {"nodes": nodes, "leaves": 1, "cutoffs": 1, "first_move_cutoffs": 1}}
+               for p, n in zip(positions, mvv_lva_nodes) for mode, nodes in (("unordered", 1000), ("mvv-lva", n))]
+    return {"schema_version": 1, "kind": "run", "context": {}, "positions": positions, "records": records}
+
+
+def test_the_start_position_against_the_suite_picks_its_words_from_the_numbers():
+    reproduction = data.load_run(FIXTURES / "run_minimal.json")  # start, depth 3: mvv-lva = unordered = 586
+    suite = results_readme.study.study(_suite_run([150, 200, 250, 300, 180, 220, 260, 210]))
+    text = results_readme.pathology(suite, reproduction, 3)
+    assert "`mvv-lva` searches 1.00× `unordered`'s nodes from the start position and 0.206× in the middlegame" in text
+    assert "above the suite's interval: only 0 of 8 suite positions gain as little" in text
+    assert text.endswith("The pathology holds up: the start position understates what capture ordering buys.")
+    typical = results_readme.study.study(_suite_run([900, 1100, 950, 1050, 1000, 980, 1020, 1000]))
+    assert "on these suites the start position is typical, and the pathology does not hold up" in \
+        results_readme.pathology(typical, reproduction, 3)
+
+
+def test_the_page_opens_with_the_suite_study(tmp_path):
+    shutil.copy(RUN_SMALL, tmp_path / "reproduction.json")
+    (tmp_path / "study").mkdir()
+    (tmp_path / "study" / "run.json").write_text(
+        json.dumps(_suite_run([150, 200, 250, 300, 180, 220, 260, 210])), encoding="utf-8")
+    page = results_readme.build_page(tmp_path)
+    summary = page.index("## Summary: is the start position pathological")
+    assert summary < page.index("## Chess node counts beside reference 000") < page.index("# Per-position tables")
+    assert "8 positions (4 from `b.epd`, 4 from `a.epd`), depth 3, every mode" in page
+    assert "| `b.epd` | 4 | `mvv-lva` 0.205 (" in page
+    assert page.index("# Per-position tables") < page.index("## Reduction against minimax")
+
+
+def test_the_parity_sentence_counts_the_adjacent_pairs_where_the_even_depth_gains_more():
+    run = _suite_run([300, 400])
+    ratio = {2: 0.5, 3: 0.6, 4: 0.3}   # even depths lower than their odd neighbour: 2 of 2 pairs
+    run["records"] = [{**r, "depth": d, "counters": {**r["counters"], "nodes": round(1000 * ratio[d])
+                                                    if r["mode"] == "mvv-lva" else 1000}}
+                      for r in run["records"] for d in ratio]
+    for position in run["positions"]:
+        position["perft"] = [1, 20, 400, 8000, 160000]
+    text = results_readme.parity(results_readme.study.study(run))
+    assert "`mvv-lva`'s ratio to `unordered` is 0.500, 0.600, 0.300 at depths 2–4" in text
+    assert "the even depth has the lower ratio at every step" in text
+    assert "grow 1.20× into odd depths and 0.500× into even ones: the search pays at odd depths" in text

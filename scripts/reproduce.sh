@@ -33,6 +33,11 @@ rm -f results/reproduction.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$MODES" \
   --max-nodes 200000000 --threads 2 --out results/reproduction.json
 
+echo "== reference 003: the table modes with the tutorial's draft rule, and MVV-LVA with a table but no ID"
+REF003_MODES=mvv-lva+tt,id-tt+tt-draft=ge,mtdf+tt-draft=ge,pvs-id-tt-killers+tt-draft=ge
+rm -f results/ref003.json.journal
+"$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$REF003_MODES" --threads 2 --out results/ref003.json
+
 echo "== synthetic trees: reference 001 (b=6, d=6, 20 trees) and reference 002"
 tree_random() {  # name, then options for 'prunebench tree random'
   local name=$1
@@ -66,6 +71,10 @@ rm -f results/study/run.json.journal
 "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd \
   --suite results/study/sts1-undermining-every-10th.epd --depths 1-5 --modes "$MODES" \
   --max-nodes 20000000 --threads 2 --out results/study/run.json
+rm -f results/study/ref003.json.journal
+"$PRUNEBENCH" run --suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd \
+  --suite results/study/sts1-undermining-every-10th.epd --depths 1-5 --modes "$REF003_MODES" \
+  --threads 2 --out results/study/ref003.json
 /usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered --out results/study
 /usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered \
   --suite positions/bratko-kopec.epd --out results/study/bratko-kopec

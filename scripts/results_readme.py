@@ -16,6 +16,7 @@ from pathlib import Path
 
 import prunebench_data as data
 import prunebench_minimal as minimal
+import results_ref003
 import prunebench_study as study
 import prunebench_study_report as study_report
 
@@ -302,8 +303,8 @@ def build_page(results: Path) -> str:
     run = data.load_run(results / "reproduction.json")
     reference = data.load_reference()
     rows = chess_rows(run, reference)
-    # Summaries first, long per-position tables last. Reference 003's section
-    # (issue 19) belongs after reference 002's, before the plots.
+    # Summaries first, long per-position tables last; reference 003's section
+    # after reference 002's, before the plots.
     parts = [
         "# Results: the ordering study and the reference articles' tables, regenerated\n",
         "Made by `scripts/reproduce.sh` (README command 1); do not edit by hand. "
@@ -326,6 +327,7 @@ def build_page(results: Path) -> str:
         "(natural and random order, PVS against alpha-beta, MTD(f) passes) are comparable in size.\n",
         section("The standing tree (reference 002)", results / "standing_tree.md"),
         section("Full tree against the best case (reference 002)", results / "theory.md"),
+        results_ref003.section(results),
         "## Plots\n",
         "![nodes vs depth](nodes_vs_depth.png)\n![reduction vs depth](reduction_vs_depth.png)\n"
         "![ordering gain](ordering_gain.png)\n![ratio to the minimal tree](minimal_tree_ratio.png)\n",

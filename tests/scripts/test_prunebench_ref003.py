@@ -77,3 +77,24 @@ def test_without_the_modes_the_tables_are_empty():
     records = data.records_frame(run)
     assert ref003.draft_rule_table(records).empty
     assert ref003.iterative_deepening_table(records).empty
+
+
+def test_the_results_section_is_worded_from_the_runs(tmp_path):
+    import json
+
+    import results_ref003
+
+    document = json.loads(RUN.read_text(encoding="utf-8"))
+    (tmp_path / "reproduction.json").write_text(json.dumps(document), encoding="utf-8")
+    assert "(not generated: reproduction.json or ref003.json is missing)" in results_ref003.section(tmp_path)
+    extra = ("mvv-lva+tt", "id-tt+tt-draft=ge")  # what reproduce.sh runs into ref003.json
+    main = [r for r in document["records"] if r["mode"] not in extra]
+    (tmp_path / "reproduction.json").write_text(json.dumps({**document, "records": main}), encoding="utf-8")
+    ref = [r for r in document["records"] if r["mode"] in extra]
+    (tmp_path / "ref003.json").write_text(json.dumps({**document, "records": ref}), encoding="utf-8")
+    text = results_ref003.section(tmp_path)
+    assert "WAC.021 at depth 5 with `id-tt`: 130 instead of 680" in text
+    assert ('--fen "5rk1/1b3p1p/pp3p2/3n1N2/1P6/P1qB1PP1/3Q3P/4R1K1 w - - 0 1" --depth 5 '
+            "--mode id-tt,tt-draft=ge") in text
+    assert "On reference 000's two positions — depth 2: `id-tt` beats `mvv-lva+tt` at 0" in text
+    assert "the tutorial's rule costs" in text  # WAC.021: 44,400 nodes against 25,595

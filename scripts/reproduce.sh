@@ -8,7 +8,9 @@
 #   3. the synthetic-tree experiments of reference 001 (20 random trees,
 #      b = 6, d = 6, every order, algorithm and MTD(f) guess) and the
 #      standing tree and theory table of reference 002  -> results/trees/
-#   4. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
+#   4. the packaged UCI engines (Stockfish, Ethereal, Toga II, Glaurung) on
+#      the same positions, depths 1-6  -> results/engines.json, engines.md
+#   5. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
 #      results/README.md presenting them beside the articles' figures
 #
 # Prints the time the reproduction took, the build excluded.
@@ -29,6 +31,20 @@ rm -f results/reproduction.json.journal
 # leaves out the middlegame's depth 6 (about 1.1e9 nodes), as the article did.
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$MODES" \
   --max-nodes 200000000 --threads 2 --out results/reproduction.json
+
+echo "== packaged UCI engines on the same two positions, depths 1-6"
+# Each engine installed is measured (prunebench run --engine); one missing is
+# named in results/engines.md as skipped.
+engines=() table_args=()
+for engine in stockfish ethereal-chess toga2 glaurung; do
+  if [ -x "/usr/games/$engine" ]; then engines+=(--engine "$engine=/usr/games/$engine"); else table_args+=(--missing "$engine"); fi
+done
+rm -f results/engines.json results/engines.json.journal
+if [ ${#engines[@]} -gt 0 ]; then
+  "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 "${engines[@]}" --out results/engines.json
+  table_args+=(--engines results/engines.json)
+fi
+/usr/bin/python3 scripts/engine_table.py results/reproduction.json "${table_args[@]}" --out results/engines.md
 
 echo "== synthetic trees: reference 001 (b=6, d=6, 20 trees) and reference 002"
 tree_random() {  # name, then options for 'prunebench tree random'

@@ -89,6 +89,11 @@ def section(title: str, path: Path) -> str:
     return f"## {title}\n\n{body}\n"
 
 
+def engines_section(results: Path) -> str:
+    """The packaged UCI engines' counts (results/engines.md, scripts/engine_table.py)."""
+    return section("Packaged UCI engines against prunebench", results / "engines.md")
+
+
 def _counters(run: dict, position: str, depth: int, mode: str) -> dict | None:
     for record in run["records"]:
         if (record["position_id"], record["depth"], record["mode"]) == (position, depth, mode):
@@ -185,6 +190,7 @@ def build_page(results: Path) -> str:
         section("Every search against the exact minimal tree", results / "minimal_tree.md"),
         section("PV/CUT/ALL census", results / "node_types.md"),
         section("First-move cut-off rates", results / "cutoff_rates.md"),
+        engines_section(results),
         section("Random trees (reference 001)", results / "random_trees.md"),
         "Reference 001 does not state its leaf-value distribution; ours is uniform integers in "
         "[-100, 100] from a hash of (seed, tree, path), so only the exact results (best-first "

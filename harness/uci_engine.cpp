@@ -57,7 +57,8 @@ std::string UciEngine::handshake() {
   std::string error = send("uci");
   if (error.empty())
     error = await("uciok", line, [&](const std::vector<std::string_view>& words) {
-      if (words.size() > 2 && words[0] == "id" && words[1] == "name") id_name_ = std::string(line.substr(line.find("name") + 5));
+      if (words.size() > 2 && words[0] == "id" && words[1] == "name")
+        id_name_ = printable(line.substr(line.find("name") + 5));  // goes into JSON: printable ASCII only
       if (words.size() > 3 && words[0] == "option" && words[1] == "name") offered_.push_back(offered_option(words));
       return std::string();  // banners and other chatter before uciok are allowed
     });
@@ -110,7 +111,8 @@ std::string UciEngine::search(const std::string& fen, int depth, UciReport& repo
   });
   if (!error.empty()) return error;
   const std::vector<std::string_view> words = split_words(line);
-  if (words.size() < 2) return failure("printed 'bestmove' without a move");
+  if (words.size() < 2 || !is_move_text(words[1]))
+    return failure("printed '" + printable(line, 80) + "' instead of 'bestmove MOVE'");
   report.bestmove = std::string(words[1]);
   if (!report.nodes) return "reported no nodes before '" + printable(line, 80) + "'";
   return "";

@@ -1,5 +1,6 @@
 #include "harness/uci_text.h"
 
+#include <cctype>
 #include <charconv>
 
 namespace prunebench::harness {
@@ -35,6 +36,17 @@ std::optional<T> number(std::string_view text) {
   return value;
 }
 
+}  // namespace
+
+bool is_move_text(std::string_view word) {
+  if (word.size() < 4 || word.size() > 5) return word == "0000" || word == "(none)";
+  for (char c : word)
+    if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+namespace {
+
 template <typename T>
 std::string read_number(std::string_view name, std::string_view text, std::optional<T>& into) {
   const std::optional<T> value = number<T>(text);
@@ -58,6 +70,8 @@ std::string read_info_line(std::string_view line, UciReport& report) {
     std::string error;
     if (word == "pv") {
       next.pv.assign(words.begin() + long(i) + 1, words.end());
+      for (const std::string& move : next.pv)
+        if (!is_move_text(move)) return "pv move '" + printable(move, 20) + "' is not a UCI move";
       break;
     } else if (word == "score") {
       if (i + 2 >= words.size()) return "score without a value";

@@ -15,6 +15,11 @@ namespace prunebench::harness {
 // '?': words from another program echoed in a one-line, valid UTF-8 message.
 std::string printable(std::string_view text, std::size_t limit = 200);
 
+// Whether `word` looks like a UCI move ("e2e4", "e7e8q", "0000", "(none)"):
+// four or five ASCII letters and digits. Engines' moves go into JSON, which
+// takes only valid UTF-8, so anything else is refused as garbage.
+bool is_move_text(std::string_view word);
+
 // Splits on spaces and tabs; no empty words.
 std::vector<std::string_view> split_words(std::string_view line);
 

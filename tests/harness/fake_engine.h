@@ -16,6 +16,7 @@ inline const char* const GO_WELL = "echo 'info depth 1 seldepth 3 score cp 5 nod
 inline const char* const GO_CRASH = "kill -SEGV $$";
 inline const char* const GO_HANG = "sleep 30";
 inline const char* const GO_GARBAGE = "printf 'h\\377llo world\\n'";
+inline const char* const GO_BAD_MOVE = "printf 'bestmove \\303\\251\\303\\251\\n'";
 inline const char* const GO_COUNTING =
     "n=$((n+1)); echo \"info depth 1 score cp 0 nodes $n pv e2e4\"; echo 'bestmove e2e4'";
 

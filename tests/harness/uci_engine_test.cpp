@@ -46,6 +46,8 @@ TEST(UciEngine, EveryFailureIsOneLine) {
                        "no 'bestmove' within 0.3"));
   EXPECT_TRUE(contains(search_error(fake_engine(dir, "garbage", testing::GO_GARBAGE)),
                        "printed 'h?llo world' during a search"));
+  EXPECT_TRUE(contains(search_error(fake_engine(dir, "badmove", testing::GO_BAD_MOVE)),
+                       "printed 'bestmove ?\?\?\?' instead of 'bestmove MOVE'"));
   EXPECT_TRUE(contains(search_error(fake_engine(dir, "mute", testing::GO_WELL, "echo 'id name Mute'"), 300ms),
                        "no 'uciok' within 0.3"));
   EXPECT_TRUE(contains(search_error(fake_engine(dir, "exits", testing::GO_WELL, "exit 3")),

@@ -54,7 +54,14 @@ TEST(ReadInfoLine, GarbageIsAnErrorAndChangesNothing) {
   EXPECT_EQ(r.nodes, 7u);
   EXPECT_FALSE(r.depth);
   EXPECT_NE(read_info_line("info score wdl 1", r), "");
+  EXPECT_EQ(read_info_line("info pv e2e4 \xff\xfe\x80\x81", r), "pv move '?\?\?\?' is not a UCI move");
+  EXPECT_TRUE(r.pv.empty());
   EXPECT_NE(read_info_line("bestmove e2e4", r), "");
+}
+
+TEST(IsMoveText, MovesAndNullMoves) {
+  for (const char* move : {"e2e4", "e7e8q", "0000", "(none)"}) EXPECT_TRUE(is_move_text(move)) << move;
+  for (const char* word : {"e2", "e2e4qq", "e2-4", "\xc3\xa9\xc3\xa9"}) EXPECT_FALSE(is_move_text(word)) << word;
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ namespace prunebench::harness {
 struct EngineOutcome {
   nlohmann::ordered_json record;
   std::string error;               // the engine failed: record is empty
-  std::string nondeterminism;      // the repeats disagreed on nodes (the record is still made)
+  std::string nondeterminism;      // the repeats disagreed on nodes: the record is not to be kept
 };
 
 // What the run writes as the record's "spec" for an engine.

@@ -119,12 +119,14 @@ std::optional<Json> run_engine(Shared& shared, const PositionWork& work, const P
     result.engine_failed = true;
     return std::nullopt;
   }
+  if (!outcome.nondeterminism.empty()) {  // not journalled: --resume must search it again
+    result.error = where + "not deterministic: " + outcome.nondeterminism;
+    return std::nullopt;
+  }
   Json sorted = to_sorted(outcome.record);
   if (shared.journal.is_open()) {
     if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty()) result.error = error;
   }
-  if (!outcome.nondeterminism.empty() && result.error.empty())
-    result.error = where + "not deterministic: " + outcome.nondeterminism;
   return sorted;
 }
 
@@ -173,8 +175,8 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
       shared.progress.start_item(facts.id + " d" + std::to_string(depth) + " " + plan.engines[e].name);
       const std::optional<Json> record = run_engine(shared, work, facts, depth, e, engines, result);
       shared.progress.advance();
-      if (record) result.records.push_back(*record);  // kept even when its repeats disagreed
       if (!result.error.empty()) return;
+      if (record) result.records.push_back(*record);
     }
   }
 }

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-PRUNEBENCH = Path(os.environ.get("PRUNEBENCH", REPO / "build" / "harness" / "prunebench"))
+PRUNEBENCH = Path(os.environ.get("PRUNEBENCH", REPO / "build" / "harness" / "prunebench")).resolve()
 SEED = REPO / "positions" / "seed.epd"
 ENGINES = {"stockfish": "/usr/games/stockfish", "ethereal": "/usr/games/ethereal-chess",
            "toga2": "/usr/games/toga2", "glaurung": "/usr/games/glaurung"}
-POLYGLOT = "/usr/games/polyglot"
+POLYGLOT = "/usr/games/polyglot"  # it runs in a scratch folder: PRUNEBENCH is made absolute above
 TIMEOUT = 120
 
 

@@ -22,6 +22,7 @@ constexpr Command COMMANDS[] = {
     {"run", run_command, "suites x depths x modes -> versioned JSON"},
     {"compare", compare_command, "node-count regression report between two run files"},
     {"bench", bench_command, "fixed suite and depth; prints the 'Nodes searched' signature"},
+    {"uci", uci_command, "speak UCI on stdin/stdout: a chess GUI or tool runs prunebench's modes"},
 };
 
 void print_usage(std::ostream& os) {

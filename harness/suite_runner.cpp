@@ -1,11 +1,14 @@
 #include "harness/suite_runner.h"
 
+#include <algorithm>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 #include "harness/chess_search.h"
+#include "harness/engine_record.h"
 #include "harness/json_io.h"
 #include "harness/progress.h"
 
@@ -34,6 +37,7 @@ struct PositionResult {
   Json facts;
   std::vector<Json> records, skipped;
   std::string error;
+  bool engine_failed = false;
   bool interrupted = false;
 };
 
@@ -99,15 +103,46 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
   return sorted;
 }
 
+// One engine record: resumed, or searched (the engine process is started on
+// first use and kept for the position's other depths). An engine's score is
+// its own, not the fixed-depth value, so no count or score check applies;
+// only the repeats must agree on nodes.
+std::optional<Json> run_engine(Shared& shared, const PositionWork& work, const PositionFacts& facts, int depth,
+                               std::size_t index, std::vector<std::unique_ptr<UciEngine>>& engines,
+                               PositionResult& result) {
+  const EngineSubject& subject = shared.plan.engines[index];
+  const std::string key = record_key(facts.id, depth, subject.name);
+  if (const auto found = shared.resumed.find(key); found != shared.resumed.end()) return found->second;
+  if (!engines[index]) engines[index] = std::make_unique<UciEngine>(subject, shared.plan.engine_timeout);
+  const EngineOutcome outcome = measure_engine(*engines[index], subject, facts.id, work.entry->position, depth,
+                                               shared.plan.engine_repeat);
+  const std::string where = "engine '" + subject.name + "' at " + facts.id + " depth " + std::to_string(depth) + ": ";
+  if (!outcome.error.empty()) {
+    result.error = where + outcome.error;
+    result.engine_failed = true;
+    return std::nullopt;
+  }
+  if (!outcome.nondeterminism.empty()) {  // not journalled: --resume must search it again
+    result.error = where + "not deterministic: " + outcome.nondeterminism;
+    return std::nullopt;
+  }
+  Json sorted = to_sorted(outcome.record);
+  if (shared.journal.is_open()) {
+    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty()) result.error = error;
+  }
+  return sorted;
+}
+
 void run_position(Shared& shared, const PositionWork& work, PositionResult& result) {
   const RunPlan& plan = shared.plan;
-  const PositionFacts facts = gather_facts(*work.entry, work.suite_path, plan.depths.back());
+  const PositionFacts facts = gather_facts(*work.entry, work.suite_path, facts_depth(plan));
   result.facts = to_sorted(facts_json(facts));
   if (!facts.error.empty()) {
     result.error = facts.error;
     return;
   }
   std::map<std::string, int> exceeded_at;  // mode -> depth where it first exceeded --max-nodes
+  std::vector<std::unique_ptr<UciEngine>> engines(plan.engines.size());  // started on first use
   for (int depth : plan.depths) {
     std::vector<std::pair<const NamedSpec*, Score>> scores;
     for (const NamedSpec& mode : plan.modes) {
@@ -135,6 +170,17 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
       result.error = error;
       return;
     }
+    for (std::size_t e = 0; e < plan.engines.size(); ++e) {
+      if (shared.should_stop()) {
+        result.interrupted = true;
+        return;
+      }
+      shared.progress.start_item(facts.id + " d" + std::to_string(depth) + " " + plan.engines[e].name);
+      const std::optional<Json> record = run_engine(shared, work, facts, depth, e, engines, result);
+      shared.progress.advance();
+      if (!result.error.empty()) return;
+      if (record) result.records.push_back(*record);
+    }
   }
 }
 
@@ -151,12 +197,27 @@ Json plan_signature(const RunPlan& plan) {
   Json suites = Json::array(), modes = Json::array();
   for (const SuiteFile& suite : plan.suites) suites.push_back(suite.sha256);
   for (const NamedSpec& mode : plan.modes) modes.push_back(mode.name);
-  return {{"suites", suites}, {"depths", plan.depths}, {"modes", modes}};
+  Json signature = {{"suites", suites}, {"depths", plan.depths}, {"modes", modes}};
+  if (!plan.engines.empty()) {
+    Json engines = Json::array();
+    for (const EngineSubject& e : plan.engines) {
+      Json options = Json::array();
+      for (const auto& [name, value] : e.options) options.push_back({name, value});
+      engines.push_back({{"name", e.name}, {"command", e.command}, {"options", options}});
+    }
+    signature["engines"] = engines;
+    signature["engine_repeat"] = plan.engine_repeat;
+  }
+  return signature;
+}
+
+int facts_depth(const RunPlan& plan) {
+  return plan.modes.empty() ? std::min(plan.depths.back(), ENGINE_ONLY_PERFT_DEPTH) : plan.depths.back();
 }
 
 RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   const std::vector<PositionWork> work = list_positions(plan);
-  Shared shared(plan, stop, work.size() * plan.depths.size() * plan.modes.size());
+  Shared shared(plan, stop, work.size() * plan.depths.size() * (plan.modes.size() + plan.engines.size()));
   RunOutcome outcome;
   for (const Json& record : plan.resumed_records)
     shared.resumed[record_key(record["position_id"], record["depth"], record["mode"])] = record;
@@ -182,7 +243,7 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   shared.progress.finish();
 
   for (PositionResult& r : results) {
-    if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error;
+    if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error, outcome.engine_failed = r.engine_failed;
     outcome.interrupted |= r.interrupted || (r.facts.is_null() && stop.load());
     if (!r.facts.is_null()) outcome.positions.push_back(r.facts);
     for (Json& record : r.records) outcome.records.push_back(std::move(record));

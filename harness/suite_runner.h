@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "engine/search/spec.h"
 #include "harness/position_facts.h"
 #include "harness/suite.h"
+#include "harness/uci_engine.h"
 
 namespace prunebench::harness {
 
@@ -26,6 +28,9 @@ struct RunPlan {
   std::vector<SuiteFile> suites;
   std::vector<int> depths;         // ascending
   std::vector<NamedSpec> modes;    // command-line order
+  std::vector<EngineSubject> engines;  // external UCI engines, searched after the modes
+  int engine_repeat = 2;               // searches per engine record (determinism check)
+  std::chrono::milliseconds engine_timeout{60'000};  // per search, and per handshake step
   int threads = 1;
   std::uint64_t max_nodes = 0;     // 0: no limit
   std::string journal_path;        // empty: no journal
@@ -42,11 +47,18 @@ struct RunOutcome {
   std::vector<nlohmann::json> records;    // position, depth, mode order
   std::vector<nlohmann::json> skipped;    // {position_id, depth, mode, reason}
   std::string error;          // a failed check, or an I/O error; the run stopped
+  bool engine_failed = false; // the error is an external engine's failure, not a check
   bool interrupted = false;   // stopped by a request (Ctrl-C); finished records are journalled
 };
 
-// The identity of a plan for resuming: suites (by hash), depths and modes.
+// The identity of a plan for resuming: suites (by hash), depths, modes and engines.
 nlohmann::json plan_signature(const RunPlan& plan);
+
+// The perft depth of the position facts: the deepest depth when a built-in
+// mode runs (full-width checks need it), else at most ENGINE_ONLY_PERFT_DEPTH:
+// an engine run to depth 8 must not wait for perft(8).
+constexpr int ENGINE_ONLY_PERFT_DEPTH = 3;
+int facts_depth(const RunPlan& plan);
 
 // Runs every position of the plan. `stop` is polled between searches.
 RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop);

@@ -8,7 +8,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   python3-matplotlib python3-pandas python3-scipy python3-pytest
   jupyter-nbconvert python3-ipykernel
-  stockfish
+  stockfish ethereal-chess toga2 glaurung polyglot
 )
 
 missing=()

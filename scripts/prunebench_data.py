@@ -97,6 +97,10 @@ RECORD_FIELDS = {"position_id": STRING, "depth": COUNT, "mode": STRING, "spec": 
 RECORD_OPTIONAL = {"score": INTEGER, "best_move": _nullable(STRING), "seconds": NUMBER,
                    "nodes_per_second": NUMBER}
 COUNTER_FIELDS = {"nodes": COUNT, "leaves": COUNT, "cutoffs": COUNT, "first_move_cutoffs": COUNT}
+# An external engine's record (spec.algorithm "uci-engine") has only the
+# engine-reported node count: the other counters are prunebench's own.
+ENGINE_ALGORITHM = "uci-engine"
+ENGINE_COUNTER_FIELDS = {"nodes": COUNT}
 COUNTER_OPTIONAL = {"first_move_cutoff_rate": NUMBER, "nodes_per_ply": COUNTS,
                     "cutoff_move_index": COUNTS}
 
@@ -223,8 +227,9 @@ def _validate_run(run: dict, path) -> None:
     seen = set()
     for where, record in _each(run, "records", path):
         _check_fields(record, RECORD_FIELDS, where, path, RECORD_OPTIONAL)
-        _check_fields(record["counters"], COUNTER_FIELDS, where + "counters.", path,
-                      COUNTER_OPTIONAL)
+        engine = record["spec"].get("algorithm") == ENGINE_ALGORITHM
+        _check_fields(record["counters"], ENGINE_COUNTER_FIELDS if engine else COUNTER_FIELDS,
+                      where + "counters.", path, COUNTER_OPTIONAL)
         if record["position_id"] not in ids:
             raise DataError(f"{path}: {where}position_id {record['position_id']!r} "
                             f"is not in positions")
@@ -326,6 +331,9 @@ def records_frame(run: dict) -> pd.DataFrame:
     order) so that every table sorts the way the run was given.
     """
     frame = pd.DataFrame([_record_row(r) for r in run["records"]])
+    for name in COUNTER_FIELDS:  # engine records have nodes only: their other counters are unknown
+        if name not in frame:
+            frame[name] = math.nan
     frame["position"] = pd.Categorical(frame["position"], ordered=True,
                                        categories=[p["id"] for p in run["positions"]])
     frame["mode"] = pd.Categorical(frame["mode"], ordered=True,

@@ -11,7 +11,11 @@
 #   4. the ordering study on real suites: Bratko-Kopec and every 10th position
 #      of WAC and of STS 1 (lines 1, 11, 21, ...), depths 1-5, every mode,
 #      against unordered  -> results/study/
-#   5. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
+#   5. the packaged UCI engines (Stockfish, Ethereal, Toga II, Glaurung) on
+#      the same positions, depths 1-6  -> results/engines.json, engines.md
+#   6. reference 003's extra runs (tt-draft=ge, MVV-LVA with a table)
+#      -> results/ref003.json, results/study/ref003.json
+#   7. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
 #      results/README.md presenting them beside the articles' figures
 #
 # Prints the time the reproduction took, the build excluded.
@@ -37,6 +41,20 @@ echo "== reference 003: the table modes with the tutorial's draft rule, and MVV-
 REF003_MODES=mvv-lva+tt,id-tt+tt-draft=ge,mtdf+tt-draft=ge,pvs-id-tt-killers+tt-draft=ge
 rm -f results/ref003.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$REF003_MODES" --threads 2 --out results/ref003.json
+
+echo "== packaged UCI engines on the same two positions, depths 1-6"
+# Each engine installed is measured (prunebench run --engine); one missing is
+# named in results/engines.md as skipped.
+engines=() table_args=()
+for engine in stockfish ethereal-chess toga2 glaurung; do
+  if [ -x "/usr/games/$engine" ]; then engines+=(--engine "$engine=/usr/games/$engine"); else table_args+=(--missing "$engine"); fi
+done
+rm -f results/engines.json results/engines.json.journal
+if [ ${#engines[@]} -gt 0 ]; then
+  "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 "${engines[@]}" --out results/engines.json
+  table_args+=(--engines results/engines.json)
+fi
+/usr/bin/python3 scripts/engine_table.py results/reproduction.json "${table_args[@]}" --out results/engines.md
 
 echo "== synthetic trees: reference 001 (b=6, d=6, 20 trees) and reference 002"
 tree_random() {  # name, then options for 'prunebench tree random'

@@ -96,6 +96,11 @@ def section(title: str, path: Path) -> str:
     return f"## {title}\n\n{body}\n"
 
 
+def engines_section(results: Path) -> str:
+    """The packaged UCI engines' counts (results/engines.md, scripts/engine_table.py)."""
+    return section("Packaged UCI engines against prunebench", results / "engines.md")
+
+
 def _counters(run: dict, position: str, depth: int, mode: str) -> dict | None:
     for record in run["records"]:
         if (record["position_id"], record["depth"], record["mode"]) == (position, depth, mode):
@@ -328,6 +333,7 @@ def build_page(results: Path) -> str:
         section("The standing tree (reference 002)", results / "standing_tree.md"),
         section("Full tree against the best case (reference 002)", results / "theory.md"),
         results_ref003.section(results),
+        engines_section(results),
         "## Plots\n",
         "![nodes vs depth](nodes_vs_depth.png)\n![reduction vs depth](reduction_vs_depth.png)\n"
         "![ordering gain](ordering_gain.png)\n![ratio to the minimal tree](minimal_tree_ratio.png)\n",

@@ -1,4 +1,5 @@
 // prunebench run --suite FILE [--suite FILE ...] --depths 1-5 --modes a,b [options]
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <ostream>
@@ -33,7 +34,9 @@ ArgParser make_parser() {
       "full-width modes visit exactly sum of perft(0..d) nodes, that every mode returns the\n"
       "same score as minimax, and that published ';Dn' perft counts hold; a failed check\n"
       "stops the run. Modes that are not value-preserving by design (tt-draft=ge) are not\n"
-      "checked: their records carry exact_score and value_differs_from_minimax.\n\n"
+      "checked: their records carry exact_score and value_differs_from_minimax. External\n"
+      "UCI engines (--engine) are measured as reported, unchecked, except that repeated\n"
+      "searches must agree (--engine-repeat).\n\n"
       "Finished records are appended to OUT.journal as they complete; after Ctrl-C, a kill\n"
       "or a failed check, rerun the same command with --resume to continue.\n\n"
       "Exit codes: 0 done, 1 a check failed, 2 bad input, 130 interrupted.");
@@ -46,6 +49,18 @@ ArgParser make_parser() {
   parser.add_value("max-nodes", "N",
                    "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "
                    "exceeded N");
+  parser.add_repeated("engine", "NAME=COMMAND",
+                      "an external UCI engine as one more mode named NAME, e.g. sf=/usr/games/stockfish; "
+                      "COMMAND is split on spaces (no shell). Its records hold the engine's own reported nodes. "
+                      "With --engine, --modes defaults to none");
+  parser.add_repeated("engine-option", "NAME:OPTION=VALUE", "send 'setoption name OPTION value VALUE' to engine NAME "
+                      "(Threads is set to 1 where offered unless given here)");
+  parser.add_value("engine-repeat", "N",
+                   "search each engine record N times, each after a fresh ucinewgame in the same process; "
+                   "differing node counts fail the run as non-deterministic",
+                   "2");
+  parser.add_value("engine-timeout", "SECONDS", "kill an engine that takes longer than this over one search or "
+                   "one handshake step", "60");
   parser.add_flag("require-balanced", "refuse positions whose material is not level");
   parser.add_flag("resume", "continue an interrupted run from OUT.journal");
   return parser;
@@ -77,6 +92,7 @@ Failure read_suites(const ParsedArgs& args, RunPlan& plan, bool require_balanced
 }
 
 Failure read_modes(const ParsedArgs& args, RunPlan& plan) {
+  if (!args.values("engine").empty() && !args.has("modes")) return {};  // only the engines
   const Parsed<std::vector<std::string>> names = args.name_list("modes");
   if (!names.ok()) return bad_input(names.error);
   for (const std::string& name : names.value) {
@@ -85,6 +101,42 @@ Failure read_modes(const ParsedArgs& args, RunPlan& plan) {
     if (std::string error = check_chess_spec(mode.spec); !error.empty()) return bad_input(name + ": " + error);
     plan.modes.push_back({name, mode.spec});
   }
+  return {};
+}
+
+// A name that can stand as a mode: no separators of the mode or option grammar.
+bool is_engine_name(const std::string& name) {
+  return !name.empty() && name.find_first_of("=:,+ \t") == std::string::npos;
+}
+
+Failure read_engines(const ParsedArgs& args, RunPlan& plan) {
+  std::set<std::string> names;
+  for (const NamedSpec& mode : plan.modes) names.insert(mode.name);
+  for (const std::string& given : args.values("engine")) {
+    const std::size_t equals = given.find('=');
+    const std::string name = given.substr(0, equals);
+    if (equals == std::string::npos || !is_engine_name(name) || given.find_first_not_of(" \t", equals + 1) == std::string::npos)
+      return bad_input("--engine: '" + given + "' is not NAME=COMMAND (NAME without = : , + or spaces)");
+    if (!names.insert(name).second) return bad_input("--engine: the name '" + name + "' is already a mode or engine");
+    plan.engines.push_back({name, given.substr(equals + 1), {}});
+  }
+  for (const std::string& given : args.values("engine-option")) {
+    const std::size_t colon = given.find(':'), equals = given.find('=', colon == std::string::npos ? 0 : colon);
+    if (colon == std::string::npos || equals == std::string::npos || equals == colon + 1)
+      return bad_input("--engine-option: '" + given + "' is not NAME:OPTION=VALUE");
+    const std::string name = given.substr(0, colon);
+    const auto engine = std::find_if(plan.engines.begin(), plan.engines.end(),
+                                     [&](const EngineSubject& e) { return e.name == name; });
+    if (engine == plan.engines.end()) return bad_input("--engine-option: no --engine named '" + name + "'");
+    engine->options.emplace_back(given.substr(colon + 1, equals - colon - 1), given.substr(equals + 1));
+  }
+  const Parsed<std::int64_t> repeat = args.integer("engine-repeat", 1, 100);
+  if (!repeat.ok()) return bad_input(repeat.error);
+  plan.engine_repeat = int(repeat.value);
+  const Parsed<double> timeout = args.number("engine-timeout", 0.001, 86400);
+  if (!timeout.ok()) return bad_input(timeout.error);
+  plan.engine_timeout = std::chrono::milliseconds(std::int64_t(timeout.value * 1000));
+  if (plan.modes.empty() && plan.engines.empty()) return bad_input("nothing to run: give --modes or --engine");
   return {};
 }
 
@@ -148,6 +200,7 @@ Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& ou
   const std::string kept = plan.journal_path.empty()
                                ? ""
                                : " (finished records are kept in " + plan.journal_path + "; rerun with --resume)";
+  if (outcome.engine_failed) return bad_input(outcome.error + kept);
   if (!outcome.error.empty()) return {EXIT_CHECK_FAILED, "check failed: " + outcome.error + kept};
   if (outcome.interrupted) return {EXIT_INTERRUPTED, "interrupted" + kept};
   const nlohmann::json document = make_document(plan, outcome, raw);
@@ -164,6 +217,7 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
   RunPlan plan;
   for (Failure f : {read_numbers(args, plan), read_modes(args, plan)})
     if (f.code) return f;
+  if (Failure f = read_engines(args, plan); f.code) return f;
   if (Failure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;
   if (Failure f = prepare_journal(args, plan); f.code) return f;
   stop_requested = false;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/commands.h"
+#include "tests/harness/run_call.h"
 #include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
@@ -18,16 +19,8 @@ using testing::TempDir;
 const std::string SEED = std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/seed.epd";
 const std::string BRATKO_KOPEC = std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/bratko-kopec.epd";
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-Result run(const Args& args) {
-  std::ostringstream out, err;
-  const int code = run_command(args, out, err);
-  return {code, out.str(), err.str()};
-}
+using Result = testing::RunResult;
+using testing::run;
 
 nlohmann::json without_timing(nlohmann::json records) {
   for (auto& r : records) {

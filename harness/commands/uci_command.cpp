@@ -1,0 +1,23 @@
+// prunebench uci: speaks UCI on stdin/stdout (harness/uci_server.h).
+#include <iostream>
+
+#include "harness/cli_args.h"
+#include "harness/commands.h"
+#include "harness/uci_server.h"
+
+namespace prunebench::harness {
+
+int uci_command(const Args& args, std::ostream& out, std::ostream& err) {
+  const ArgParser parser("prunebench uci",
+                         "Runs prunebench as a UCI engine on standard input and output: uci, isready,\n"
+                         "ucinewgame, setoption (Mode: any mode spec; Hash: MB), position startpos|fen ...\n"
+                         "[moves ...], go depth N, go perft N, stop, quit. A search gives the node counts\n"
+                         "of 'prunebench search' with the same mode and depth.");
+  const ParsedArgs parsed = parser.parse(args);
+  if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench uci --help')", out, err))
+    return *done;
+  serve_uci(std::cin, out);
+  return EXIT_OK;
+}
+
+}  // namespace prunebench::harness

@@ -1,0 +1,112 @@
+#!/usr/bin/python3
+"""The packaged UCI engines' node counts beside prunebench's on the same positions.
+
+    engine_table.py REPRODUCTION.json [--engines ENGINES.json] [--missing NAME ...] --out engines.md
+
+REPRODUCTION.json is prunebench's own run (minimax, the searches, minimal);
+ENGINES.json a `prunebench run --engine ...` of the same positions. One row per
+(position, depth): minimax, the exact minimal tree, prunebench's cheapest
+search (the mode with the fewest nodes, `minimal` and `oracle` left out: one
+is not a search, the other orders by values it searches uncounted), then each
+engine's own reported nodes. An engine named by --missing is listed as not
+installed. Exit status: 0 written, 2 unusable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import prunebench_data as data
+
+NOT_A_SEARCH = {"minimal", "oracle"}
+MISSING = "—"
+
+
+def _nodes_by_key(run: dict) -> dict:
+    return {(r["position_id"], r["depth"], r["mode"]): r["counters"]["nodes"] for r in run["records"]}
+
+
+def _best_search(run: dict, position: str, depth: int):
+    """(mode, nodes) of prunebench's cheapest search at (position, depth), or None."""
+    candidates = [(r["counters"]["nodes"], r["mode"]) for r in run["records"]
+                  if r["position_id"] == position and r["depth"] == depth
+                  and r["mode"] not in NOT_A_SEARCH and r["spec"].get("algorithm") not in ("minimax", "negamax")]
+    return min(candidates, key=lambda c: c[0], default=None)  # ties: the first in run order
+
+
+def engine_rows(ours: dict, engines: dict | None) -> tuple[list[str], list[dict]]:
+    """Engine names (with their id name) and one row per (position, depth) of the engine run."""
+    if engines is None:
+        return [], []
+    names = list(dict.fromkeys(r["mode"] for r in engines["records"]))
+    id_names = {r["mode"]: r["spec"].get("id_name", "") for r in engines["records"]}
+    ours_nodes, theirs = _nodes_by_key(ours), _nodes_by_key(engines)
+    keys = list(dict.fromkeys((r["position_id"], r["depth"]) for r in engines["records"]))
+    rows = []
+    for position, depth in keys:
+        best = _best_search(ours, position, depth)
+        rows.append({"position": position, "depth": depth,
+                     "minimax": ours_nodes.get((position, depth, "minimax")),
+                     "minimal": ours_nodes.get((position, depth, "minimal")),
+                     "best": best,
+                     **{name: theirs.get((position, depth, name)) for name in names}})
+    return [f"{name} ({id_names[name]})" for name in names], rows
+
+
+def _count(value) -> str:
+    return MISSING if value is None else f"{value:,}"
+
+
+def format_table(labels: list[str], rows: list[dict], missing: list[str]) -> str:
+    lines = ["## Packaged UCI engines against prunebench", ""]
+    if rows:
+        header = ["position", "depth", "minimax", "minimal tree", "prunebench's cheapest search", *labels]
+        lines += ["| " + " | ".join(header) + " |", "|---|---:|" + "---:|" * (len(header) - 2)]
+        for row in rows:
+            best = MISSING if row["best"] is None else f"{row['best'][0]:,} ({row['best'][1]})"
+            engines = [_count(row[label.split(" (")[0]]) for label in labels]
+            lines.append(f"| {row['position']} | {row['depth']} | {_count(row['minimax'])} | "
+                         f"{_count(row['minimal'])} | {best} | " + " | ".join(engines) + " |")
+        lines.append("")
+    else:
+        lines += ["No packaged engine is installed.", ""]
+    lines.append("Engine columns are the engines' own reported `nodes` for `go depth D` (Threads=1, "
+                 "a fresh `ucinewgame`, each searched twice with identical counts): their node "
+                 "includes quiescence search and their depth allows pruning, reductions and "
+                 "extensions, so they are not fixed-depth searches and can fall below the minimal "
+                 "tree, which bounds only searches that return the exact depth-D value (README "
+                 "glossary, engine-reported nodes). — : not in prunebench's run (its --max-nodes "
+                 "leaves out the middlegame's full-width depth 6).")
+    for name in missing:
+        lines.append(f"\n{name}: not installed, skipped (scripts/install-deps.sh installs it).")
+    return "\n".join(lines) + "\n"
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("reproduction", type=Path, help="prunebench's run of the same positions")
+    parser.add_argument("--engines", type=Path, help="the engines' run (prunebench run --engine ...)")
+    parser.add_argument("--missing", action="append", default=[], metavar="NAME",
+                        help="a packaged engine that is not installed (repeatable)")
+    parser.add_argument("--out", type=Path, required=True, help="the Markdown file to write")
+    return parser.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    try:
+        ours = data.load_run(args.reproduction)
+        engines = data.load_run(args.engines) if args.engines else None
+    except data.DataError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    labels, rows = engine_rows(ours, engines)
+    args.out.write_text(format_table(labels, rows, args.missing), encoding="utf-8")
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

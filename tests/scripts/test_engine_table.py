@@ -1,0 +1,35 @@
+"""engine_table.py: the packaged engines' reported nodes beside prunebench's own."""
+
+import engine_table
+from test_engine_records import with_engine
+
+
+def test_rows_pair_each_engine_count_with_minimax_and_the_cheapest_search(run_document, write_json, tmp_path):
+    ours = write_json(run_document, "ours.json")
+    engines_run = with_engine({**run_document, "records": []})
+    engines = write_json(engines_run, "engines.json")
+    out = tmp_path / "engines.md"
+    assert engine_table.main([str(ours), "--engines", str(engines), "--missing", "toga2", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    records = {(r["position_id"], r["depth"], r["mode"]): r["counters"]["nodes"] for r in run_document["records"]}
+    cheapest = min((records[("start", 3, m)], m) for m in ("unordered", "mvv-lva", "pvs"))
+    assert (f"| start | 3 | {records[('start', 3, 'minimax')]:,} | — | {cheapest[0]:,} ({cheapest[1]}) | 30 |"
+            in text)
+    assert "sf (Stockfish 15.1)" in text
+    assert "toga2: not installed, skipped" in text
+
+
+def test_no_engine_installed_says_so(run_document, write_json, tmp_path):
+    out = tmp_path / "engines.md"
+    assert engine_table.main([str(write_json(run_document)), "--missing", "stockfish", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "No packaged engine is installed." in text
+    assert "stockfish: not installed, skipped" in text
+
+
+def test_a_bad_run_file_is_one_error_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert engine_table.main([str(bad), "--out", str(tmp_path / "x.md")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: ") and error.count("\n") == 1

@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+import deep_results
 import prunebench_data as data
 import prunebench_minimal as minimal
 
@@ -178,6 +179,7 @@ def build_page(results: Path) -> str:
         format_chess(rows) + "\n",
         "\n".join(f"- **{mode}**: {agreement(rows, mode)} {note}" for mode, note in NOTES.items()) + "\n",
         PORTABLE_NOTE + "\n",
+        deep_results.deep_section(results / "deep", run),
         section("Reduction against minimax (every mode)", results / "reduction.md"),
         section("Ordering gain against unordered alpha-beta", results / "ordering_gain.md"),
         section("The exact minimal tree", results / "minimal_tree_summary.md"),

@@ -28,4 +28,15 @@ struct DivideEntry {
 // perft(depth - 1) below each root move, in generation order (depth >= 1).
 std::vector<DivideEntry> divide(const Position& pos, int depth);
 
+// How the last ply is counted: bulk (perft) or by playing every move (perft_make_every_leaf).
+enum class PerftLeaves { BULK, MAKE_EVERY_LEAF };
+
+// divide() on `threads` threads: the subtrees below ply 2 (ply 1 at depth 2)
+// are tasks shared out among the threads (engine/task_pool.h). Every count is
+// the single-thread count; one thread runs the plain recursion.
+std::vector<DivideEntry> divide(const Position& pos, int depth, int threads, PerftLeaves leaves);
+
+// perft or perft_make_every_leaf on `threads` threads, split as divide() is.
+std::uint64_t perft(const Position& pos, int depth, int threads, PerftLeaves leaves);
+
 }  // namespace prunebench

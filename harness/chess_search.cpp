@@ -3,14 +3,16 @@
 #include <chrono>
 
 #include "engine/chess_tree.h"
+#include "engine/search/split.h"
 
 namespace prunebench::harness {
 
-ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth) {
+ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
+                             int threads) {
   ChessSearch run{mode, spec, depth, {}, {}, 0.0};
-  ChessTree tree(root, spec.mate_distance);
+  const auto make_tree = [&] { return ChessTree(root, spec.mate_distance); };
   const auto start = std::chrono::steady_clock::now();
-  run.result = search(tree, spec, depth, run.counters);
+  run.result = split_search<ChessTree>(make_tree, spec, depth, run.counters, threads);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }

@@ -24,8 +24,11 @@ struct ChessSearch {
 };
 
 // Runs `spec` on `root` to `depth` with fresh counters and a fresh table.
+// A full-width mode is split across `threads` threads (engine/search/split.h),
+// with the same counts; the others run on one.
 // Precondition: the spec is valid for chess (see check_chess_spec).
-ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth);
+ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
+                             int threads = 1);
 
 // Empty if chess can run `spec`, else why not (e.g. an oracle ordering).
 std::string check_chess_spec(const SearchSpec& spec);

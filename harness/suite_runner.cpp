@@ -49,9 +49,14 @@ struct Shared {
   JournalWriter journal;
   ProgressBar progress;
   std::atomic<bool> failed{false};
+  // Workers still taking positions. A full-width search runs on the run's
+  // threads shared among them: one each while every worker is busy, all of
+  // them for the last position left.
+  std::atomic<int> active_workers{0};
 
   Shared(const RunPlan& p, const std::atomic<bool>& s, std::size_t total) : plan(p), stop(s), progress(total) {}
   bool should_stop() const { return stop.load() || failed.load(); }
+  int threads_per_search() const { return std::max(1, plan.threads / std::max(1, active_workers.load())); }
 };
 
 Json skip_entry(const std::string& id, int depth, const std::string& mode, const std::string& reason) {
@@ -93,7 +98,8 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
                                         "exceeded --max-nodes at depth " + std::to_string(it->second)));
     return std::nullopt;
   }
-  const ChessSearch search = run_chess_search(work.entry->position, mode.name, mode.spec, depth);
+  const ChessSearch search =
+      run_chess_search(work.entry->position, mode.name, mode.spec, depth, shared.threads_per_search());
   nlohmann::ordered_json record = {{"position_id", facts.id}};
   record.update(search_json(search));
   Json sorted = to_sorted(record);
@@ -230,14 +236,17 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
 
   std::vector<PositionResult> results(work.size());
   std::atomic<std::size_t> next{0};
+  const int workers = int(std::min<std::size_t>(std::size_t(plan.threads), std::max<std::size_t>(work.size(), 1)));
+  shared.active_workers = workers;
   const auto worker = [&] {
     for (std::size_t i = next++; i < work.size() && !shared.should_stop(); i = next++) {
       run_position(shared, work[i], results[i]);
       if (!results[i].error.empty()) shared.failed = true;
     }
+    --shared.active_workers;
   };
   std::vector<std::thread> threads;
-  for (int t = 1; t < plan.threads; ++t) threads.emplace_back(worker);
+  for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
   shared.progress.finish();

@@ -1,5 +1,6 @@
-// Runs suites x depths x modes: threads across positions (each search single
-// threaded with its own fresh table), a journal of finished records, the
+// Runs suites x depths x modes: threads across positions (each search with its
+// own fresh table; a full-width search is split across the threads that no
+// other position is using, engine/search/split.h), a journal of finished records, the
 // run's consistency checks, and the ordering of records that makes output
 // independent of the thread count.
 #pragma once

@@ -3,15 +3,18 @@
 the same run on the same machine, printed as a ratio.
 
 Both programs bulk-count at the last ply and use no hashing. Each side is run
-`--repeat` times and the best time kept (the least disturbed run). The last
-column is prunebench at the same depth with every move played down to the
-leaves (`perft --make-every-leaf`): the cost of making a move.
+`--repeat` times; the ratio is given from the best times (the least
+disturbed runs) and from the median times. The last column is prunebench at
+the same depth with every move played down to the leaves (`perft
+--make-every-leaf`): the cost of making a move. A last line gives full-width
+minimax's node rate from the start position at depth 6, single thread.
 
 Usage: scripts/bench_vs_stockfish.py [--prunebench build/harness/prunebench]
                                      [--stockfish /usr/games/stockfish] [--repeat 3]
 """
 import argparse
 import json
+import statistics
 import shutil
 import subprocess
 import sys
@@ -49,12 +52,21 @@ def prunebench_perft(binary, fen, depth, mode_args):
     return result["nodes"], result["seconds"]
 
 
-def best_of(repeat, run):
+def timed(repeat, run):
+    """Returns (nodes, best seconds, median seconds) of `repeat` runs."""
     results = [run() for _ in range(repeat)]
     nodes = {n for n, _ in results}
     if len(nodes) != 1:
         raise RuntimeError(f"node counts differ between runs: {sorted(nodes)}")
-    return nodes.pop(), min(s for _, s in results)
+    seconds = [s for _, s in results]
+    return nodes.pop(), min(seconds), statistics.median(seconds)
+
+
+def prunebench_minimax(binary, depth):
+    out = subprocess.run([binary, "search", "--fen", "startpos", "--depth", str(depth), "--mode", "minimax",
+                          "--json"], check=True, capture_output=True, text=True).stdout
+    result = json.loads(out)
+    return result["counters"]["nodes"], result["seconds"]
 
 
 def parse_args():
@@ -67,22 +79,24 @@ def parse_args():
 
 def main():
     args = parse_args()
-    print(f"{'position':10} {'depth':>5} {'leaves':>12} {'stockfish M/s':>14} {'prunebench M/s':>15} {'ratio':>6}"
-          f" {'make-every-leaf M/s':>20}")
+    print(f"{'position':10} {'depth':>5} {'leaves':>12} {'stockfish M/s':>14} {'prunebench M/s':>15}"
+          f" {'ratio best':>10} {'ratio median':>12} {'make-every-leaf M/s':>20}")
     for name, fen, depth in POSITIONS:
-        sf_nodes, sf_seconds = best_of(args.repeat, lambda: stockfish_perft(args.stockfish, fen, depth))
-        pb_nodes, pb_seconds = best_of(args.repeat, lambda: prunebench_perft(args.prunebench, fen, depth, []))
+        sf_nodes, sf_best, sf_median = timed(args.repeat, lambda: stockfish_perft(args.stockfish, fen, depth))
+        pb_nodes, pb_best, pb_median = timed(args.repeat, lambda: prunebench_perft(args.prunebench, fen, depth, []))
         if sf_nodes != pb_nodes:
             print(f"error: {name}: stockfish counts {sf_nodes}, prunebench {pb_nodes}", file=sys.stderr)
             return 1
         # The same depth as the ratio: a run of a second or two, where the
         # depth below lasts a few tens of milliseconds and varies by a quarter
         # from run to run on a shared machine.
-        leaf_nodes, leaf_seconds = best_of(
+        leaf_nodes, leaf_best, _ = timed(
             args.repeat, lambda: prunebench_perft(args.prunebench, fen, depth, ["--make-every-leaf"]))
-        sf_rate, pb_rate = sf_nodes / sf_seconds / 1e6, pb_nodes / pb_seconds / 1e6
-        print(f"{name:10} {depth:>5} {pb_nodes:>12} {sf_rate:>14.0f} {pb_rate:>15.0f} {pb_rate / sf_rate:>6.2f}"
-              f" {leaf_nodes / leaf_seconds / 1e6:>20.0f}")
+        sf_rate, pb_rate = sf_nodes / sf_best / 1e6, pb_nodes / pb_best / 1e6
+        print(f"{name:10} {depth:>5} {pb_nodes:>12} {sf_rate:>14.0f} {pb_rate:>15.0f} {pb_rate / sf_rate:>10.2f}"
+              f" {sf_median / pb_median:>12.2f} {leaf_nodes / leaf_best / 1e6:>20.0f}")
+    nodes, best, median = timed(args.repeat, lambda: prunebench_minimax(args.prunebench, 6))
+    print(f"minimax start depth 6: {nodes / best / 1e6:.0f} M nodes/s best, {nodes / median / 1e6:.0f} median")
     return 0
 
 

@@ -18,9 +18,22 @@
 #   7. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
 #      results/README.md presenting them beside the articles' figures
 #
+# With --deep, step 2 also goes one ply beyond the article: the start position
+# at depth 7 and the middlegame at depth 6, every mode, full-width searches
+# split across threads (engine/search/split.h) -> results/deep/, shown in
+# results/README.md as rows beyond the article.
+#
 # Prints the time the reproduction took, the build excluded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+deep=false
+for arg in "$@"; do
+  case $arg in
+    --deep) deep=true ;;
+    *) echo "error: unknown option '$arg' (usage: scripts/reproduce.sh [--deep])" >&2; exit 2 ;;
+  esac
+done
 
 scripts/install-deps.sh
 scripts/build.sh build
@@ -55,6 +68,25 @@ if [ ${#engines[@]} -gt 0 ]; then
   table_args+=(--engines results/engines.json)
 fi
 /usr/bin/python3 scripts/engine_table.py results/reproduction.json "${table_args[@]}" --out results/engines.md
+
+if $deep; then
+  echo "== beyond the article (--deep): start depth 7, middlegame depth 6, every mode"
+  deep_start=$(date +%s%N)
+  mkdir -p results/deep
+  deep_run() {  # position id, depth: a one-position suite, so each search gets every thread
+    grep "id \"$1\"" positions/seed.epd > "results/deep/$1.epd"
+    rm -f "results/deep/$1-d$2.json" "results/deep/$1-d$2.json.journal"
+    "$PRUNEBENCH" run --suite "results/deep/$1.epd" --depths "$2" --modes "$MODES" --threads "$(nproc)" \
+      --out "results/deep/$1-d$2.json"
+  }
+  # Both at once: the cores stay busy while one position's single-thread
+  # (alpha-beta) searches run.
+  deep_run start 7 &
+  start_pid=$!
+  deep_run middlegame 6
+  wait "$start_pid"
+  echo "deep rows: $(( ($(date +%s%N) - deep_start) / 1000000 )) ms"
+fi
 
 echo "== synthetic trees: reference 001 (b=6, d=6, 20 trees) and reference 002"
 tree_random() {  # name, then options for 'prunebench tree random'

@@ -14,6 +14,7 @@ import math
 import sys
 from pathlib import Path
 
+import deep_results
 import prunebench_data as data
 import prunebench_minimal as minimal
 import results_ref003
@@ -325,6 +326,7 @@ def build_page(results: Path) -> str:
         PORTABLE_NOTE + "\n",
         section("The exact minimal tree", results / "minimal_tree_summary.md"),
         depth_six_answer(run),
+        deep_results.deep_section(results / "deep", run),
         section("Random trees (reference 001)", results / "random_trees.md"),
         "Reference 001 does not state its leaf-value distribution; ours is uniform integers in "
         "[-100, 100] from a hash of (seed, tree, path), so only the exact results (best-first "

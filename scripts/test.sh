@@ -4,7 +4,9 @@
 #   2. the node-count baseline: any changed count fails (scripts/baseline.sh)
 #   3. a clang++ build with warnings as errors: the same tests and the same node counts
 #   4. an AddressSanitizer + UndefinedBehaviorSanitizer build running the same tests
-#   5. pytest for the Python scripts (and the notebook, executed headless)
+#   5. the magic-bitboard fallback (-DPRUNEBENCH_PEXT=OFF), so it cannot rot: the CLI alone,
+#      checked against the published perft counts up to 1 M leaves and the bench signature
+#   6. pytest for the Python scripts (and the notebook, executed headless)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +28,11 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 scripts/build.sh build-asan -DPRUNEBENCH_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan -L fast --output-on-failure -j "$(nproc)"
+
+echo "== Magic-bitboard fallback (PRUNEBENCH_PEXT=OFF): perft suite and bench signature"
+scripts/build.sh build-magic -DPRUNEBENCH_PEXT=OFF -DPRUNEBENCH_BUILD_TESTS=OFF -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
+build-magic/harness/prunebench perft --suite positions/perft.epd --max-leaves 1000000 | tail -n 1
+build-magic/harness/prunebench bench | grep '^Nodes searched:' | diff - results/bench-signature.txt
 
 if [ -d tests/scripts ] && ls tests/scripts/test_*.py >/dev/null 2>&1; then
   echo "== Python scripts"

@@ -58,26 +58,6 @@ struct ProofCost {
 template <Tree T>
 class MinimalProof {
  public:
-  explicit MinimalProof(SearchContext<T>& ctx) : ctx_(ctx), shapes_(MAX_PLY + 2), frames_(MAX_PLY + 2) {}
-
-  // The root's value searched `depth` plies; fills ctx.counters with the
-  // minimal tree and ctx.pv row 0 with the cheapest exact proof's line.
-  Score search(int depth) {
-    const Score v = root_value(depth);
-    const NodeProofs root = prove(0, depth, v);
-    const Shape& shape = shapes_[0][EXACT];
-    SearchCounters& c = ctx_.counters;
-    c.nodes = root.exact.nodes;
-    c.leaves = root.exact.leaves;
-    c.terminals = shape.types[TERMINALS];
-    for (int p = 0; p <= depth; ++p) c.nodes_per_ply[std::size_t(p)] = shape.per_ply[std::size_t(p)];
-    c.expected_pv = c.behaved_pv = shape.types[EXACT];
-    c.expected_cut = c.behaved_cut = shape.types[GE];
-    c.expected_all = c.behaved_all = shape.types[LE];
-    return root.value;
-  }
-
- private:
   enum Kind { GE, LE, EXACT, KIND_NB };
 
   // The three proofs of one node, against the threshold of its ply.
@@ -91,6 +71,55 @@ class MinimalProof {
     std::array<std::uint64_t, MAX_PLY + 2> per_ply;
     std::array<std::uint64_t, KIND_NB + 1> types;  // interior nodes by Kind, then terminal leaves
   };
+  // A subtree proved by another thread (split.h): its root's proofs and their shapes.
+  struct SubtreeProof {
+    NodeProofs proofs;
+    std::array<Shape, KIND_NB> shapes;
+  };
+
+  explicit MinimalProof(SearchContext<T>& ctx) : ctx_(ctx), shapes_(MAX_PLY + 2), frames_(MAX_PLY + 2) {}
+
+  // The root's value searched `depth` plies; fills ctx.counters with the
+  // minimal tree and ctx.pv row 0 with the cheapest exact proof's line.
+  Score search(int depth) { return search(depth, root_value(depth)); }
+
+  // The same, given the root's value v. In a split search (ctx.split set),
+  // the nodes at the split ply take their proofs from `split_proofs`, in the
+  // order of ctx.split.
+  Score search(int depth, Score v, const std::vector<SubtreeProof>* split_proofs = nullptr) {
+    split_proofs_ = split_proofs;
+    const NodeProofs root = prove(0, depth, v);
+    const Shape& shape = shapes_[0][EXACT];
+    SearchCounters& c = ctx_.counters;
+    c.nodes = root.exact.nodes;
+    c.leaves = root.exact.leaves;
+    c.terminals = shape.types[TERMINALS];
+    for (int p = 0; p <= depth; ++p) c.nodes_per_ply[std::size_t(p)] = shape.per_ply[std::size_t(p)];
+    c.expected_pv = c.behaved_pv = shape.types[EXACT];
+    c.expected_cut = c.behaved_cut = shape.types[GE];
+    c.expected_all = c.behaved_all = shape.types[LE];
+    return root.value;
+  }
+
+  // The proofs of the current node, at `ply` with `depth` plies below it, in
+  // a tree whose root value is v (every threshold follows from it); its
+  // principal variation is left in ctx.pv row `ply`.
+  SubtreeProof prove_subtree(int ply, int depth, Score v) {
+    const NodeProofs proofs = prove(ply, depth, ply % 2 == 0 ? v : -v);
+    return {proofs, shapes_[std::size_t(ply)]};
+  }
+
+  // v, found by an alpha-beta search in its own context: not counted.
+  Score root_value(int depth) {
+    SearchSpec spec;
+    spec.mate_distance = ctx_.mate_distance;
+    if (ctx_.tree.supports_ordering(BaseOrdering::MVV_LVA)) spec.ordering.base = BaseOrdering::MVV_LVA;
+    SearchCounters scratch;
+    SearchContext<T> value_ctx(ctx_.tree, scratch, spec, nullptr);
+    return AlphaBeta<T>(value_ctx).search(0, depth, -INFINITE_SCORE, INFINITE_SCORE);
+  }
+
+ private:
   static constexpr std::size_t TERMINALS = KIND_NB;
   // An interior node's running choices while its children are proved.
   struct Frame {
@@ -103,16 +132,6 @@ class MinimalProof {
   static constexpr std::uint64_t NONE = ProofCost::NO_PROOF;
 
   static std::uint64_t add(std::uint64_t a, std::uint64_t b) { return a == NONE || b == NONE ? NONE : a + b; }
-
-  // v, found by an alpha-beta search in its own context: not counted.
-  Score root_value(int depth) {
-    SearchSpec spec;
-    spec.mate_distance = ctx_.mate_distance;
-    if (ctx_.tree.supports_ordering(BaseOrdering::MVV_LVA)) spec.ordering.base = BaseOrdering::MVV_LVA;
-    SearchCounters scratch;
-    SearchContext<T> value_ctx(ctx_.tree, scratch, spec, nullptr);
-    return AlphaBeta<T>(value_ctx).search(0, depth, -INFINITE_SCORE, INFINITE_SCORE);
-  }
 
   Score leaf_value(int ply, bool& terminal) {
     terminal = !ctx_.tree.has_children();
@@ -134,6 +153,8 @@ class MinimalProof {
   }
 
   NodeProofs prove(int ply, int depth, Score t) {
+    if (ply == ctx_.split_ply) [[unlikely]]
+      return take_subtree(ply, depth);
     if (depth <= 0) {
       bool terminal;
       const Score value = leaf_value(ply, terminal);
@@ -234,6 +255,13 @@ class MinimalProof {
     return proofs;
   }
 
+  // A node at the split ply: another thread proved it (split.h).
+  NodeProofs take_subtree(int ply, int depth) {
+    const SubtreeProof& subtree = (*split_proofs_)[take_split(ctx_, ply)];
+    for (std::size_t k = 0; k < KIND_NB; ++k) copy_shape(shapes_[std::size_t(ply)][k], subtree.shapes[k], ply, depth);
+    return subtree.proofs;
+  }
+
   // --- shapes: only the plies a node's subtree can reach are touched ---
 
   static void clear_shape(Shape& s, int ply, int depth) {
@@ -271,6 +299,7 @@ class MinimalProof {
   SearchContext<T>& ctx_;
   std::vector<std::array<Shape, KIND_NB>> shapes_;  // by ply: the node's three proofs' shapes
   std::vector<Frame> frames_;                       // by ply: an interior node's running choices
+  const std::vector<SubtreeProof>* split_proofs_ = nullptr;
 };
 
 }  // namespace prunebench

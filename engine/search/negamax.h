@@ -32,6 +32,8 @@ class Negamax {
   }
 
   Score search_children(int ply, int depth, NodeType expected) {
+    if (ply == ctx_.split_ply) [[unlikely]]
+      return (*ctx_.split)[take_split(ctx_, ply)].value;
     enter_node(ctx_, ply);
     typename T::MoveList moves;
     ctx_.tree.generate(moves);

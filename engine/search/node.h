@@ -35,6 +35,7 @@
 #include "engine/search/ordering.h"
 #include "engine/search/pv_table.h"
 #include "engine/search/spec.h"
+#include "engine/search/split_nodes.h"
 #include "engine/search/tree.h"
 #include "engine/search/tt.h"
 #include "engine/types.h"
@@ -104,6 +105,11 @@ struct SearchContext {
   // deep from `ply`, found by a search of its own that counts nowhere here.
   // search.h sets it only for that ordering.
   std::function<Score(int ply, int depth)> exact_value;
+  // A parallel full-width search (split.h): the nodes at split_ply were
+  // searched by other threads, and this search takes their results there.
+  // -1: a search that is not split.
+  int split_ply = -1;
+  SplitNodes<Move>* split = nullptr;
 
   // The previous iteration's move at `ply`, if this node lies on its line.
   Move previous_pv_move(int ply, bool on_previous_pv) const {
@@ -136,6 +142,17 @@ template <Tree T>
 void enter_node(SearchContext<T>& ctx, int ply) {
   ctx.counters.count_node(ply);
   ctx.pv.clear(ply);
+}
+
+// A node at the split ply of a parallel search (split.h): another thread
+// searched it, counting it and its subtree in its own counters. Sets the
+// node's PV row and returns its index in ctx.split, for the algorithm to read
+// the value it left there.
+template <Tree T>
+[[gnu::cold]] std::size_t take_split(SearchContext<T>& ctx, int ply) {
+  const std::size_t index = ctx.split->take(ctx.tree.key());
+  ctx.pv.set(ply, (*ctx.split)[index].pv);
+  return index;
 }
 
 // A node at the horizon, entered and scored: a terminal (no children) or a

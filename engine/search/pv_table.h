@@ -32,6 +32,13 @@ class PvTable {
     length_[std::size_t(ply)] = child_length + 1;
   }
 
+  // The line at `ply` becomes `line` (a subtree searched elsewhere, split.h).
+  void set(int ply, const std::vector<Move>& line) {
+    const std::size_t length = std::min(line.size(), std::size_t(ROWS));
+    std::copy_n(line.begin(), length, moves_.begin() + std::ptrdiff_t(std::size_t(ply) * ROWS));
+    length_[std::size_t(ply)] = int(length);
+  }
+
   std::vector<Move> line(int ply) const {
     const Move* row = &moves_[std::size_t(ply) * ROWS];
     return std::vector<Move>(row, row + length_[std::size_t(ply)]);

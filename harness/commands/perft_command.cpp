@@ -1,4 +1,4 @@
-// prunebench perft --fen FEN|startpos --depth N [--divide] [--json]
+// prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--threads N] [--json]
 #include <chrono>
 #include <ostream>
 
@@ -12,13 +12,14 @@ namespace prunebench::harness {
 namespace {
 
 constexpr const char* USAGE =
-    "usage: prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--json]\n"
+    "usage: prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--threads N] [--json]\n"
     "       prunebench perft --suite FILE [--max-leaves N]\n"
     "\n"
     "Counts the leaves of the legal move tree to depth N (bulk counting at the\n"
     "last ply). --divide lists the count below each root move; --make-every-leaf\n"
     "plays every move down to the leaves instead of counting the last ply (to\n"
-    "measure make/unmake speed); --json prints one JSON object\n"
+    "measure make/unmake speed); --threads N shares the subtrees below ply 2 out\n"
+    "to N threads (the same counts); --json prints one JSON object\n"
     "{fen, depth, nodes, seconds, nodes_per_second[, divide]}.\n"
     "\n"
     "--suite checks every published count (';D1 20 ;D2 400 ...') of an EPD file,\n"
@@ -26,12 +27,14 @@ constexpr const char* USAGE =
     "all match, 1 when any count differs, 2 on bad input.\n";
 
 constexpr int MAX_PERFT_DEPTH = 15;
+constexpr int MAX_THREADS = 256;
 
 struct PerftOptions {
   std::string fen;
   std::string suite;
   std::uint64_t max_leaves = ~std::uint64_t(0);
   int depth = -1;
+  int threads = 1;
   bool divide = false;
   bool make_every_leaf = false;
   bool json = false;
@@ -62,6 +65,13 @@ std::string parse_options(const Args& args, PerftOptions& options) {
       if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos)
         return "--max-leaves: '" + value + "' is not a non-negative integer";
       options.max_leaves = std::stoull(value);
+    } else if (arg == "--threads") {
+      if (!has_value) return "--threads needs a value";
+      const std::string& value = args[++i];
+      if (value.empty() || value.size() > 3 || value.find_first_not_of("0123456789") != std::string::npos ||
+          std::stoi(value) < 1 || std::stoi(value) > MAX_THREADS)
+        return "--threads: '" + value + "' is not an integer in 1.." + std::to_string(MAX_THREADS);
+      options.threads = std::stoi(value);
     } else if (arg == "--depth") {
       if (!has_value) return "--depth needs a value";
       const std::string& value = args[++i];
@@ -76,6 +86,7 @@ std::string parse_options(const Args& args, PerftOptions& options) {
   if (options.help) return "";
   if (!options.suite.empty()) {
     if (!options.fen.empty() || options.depth >= 0) return "--suite does not combine with --fen or --depth";
+    if (options.threads != 1) return "--threads does not combine with --suite";
     return "";
   }
   if (options.fen.empty()) return "--fen is required (a FEN or 'startpos')";
@@ -142,13 +153,12 @@ int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<DivideEntry> entries;
   std::uint64_t nodes = 0;
+  const PerftLeaves leaves = options.make_every_leaf ? PerftLeaves::MAKE_EVERY_LEAF : PerftLeaves::BULK;
   if (options.divide) {
-    entries = divide(parsed.position, options.depth);
+    entries = divide(parsed.position, options.depth, options.threads, leaves);
     for (const DivideEntry& e : entries) nodes += e.nodes;
-  } else if (options.make_every_leaf) {
-    nodes = perft_make_every_leaf(parsed.position, options.depth);
   } else {
-    nodes = perft(parsed.position, options.depth);
+    nodes = perft(parsed.position, options.depth, options.threads, leaves);
   }
   const double seconds = seconds_since(start);
   const double rate = seconds > 0 ? double(nodes) / seconds : 0.0;

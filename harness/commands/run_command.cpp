@@ -44,7 +44,10 @@ ArgParser make_parser() {
   parser.add_value("depths", "LIST", "depths, e.g. 1-5 or 2,4,6");
   parser.add_value("modes", "LIST", "comma-separated modes (see 'prunebench search --help')",
                    "minimax,unordered,mvv-lva,pvs,mtdf");
-  parser.add_value("threads", "N", "positions searched in parallel (each search is single-threaded)", "1");
+  parser.add_value("threads", "N",
+                   "positions searched in parallel; a full-width search (minimax, negamax, minimal) is split "
+                   "across N / (positions still being searched) threads. Counts do not depend on it",
+                   "1");
   parser.add_value("out", "FILE", "write the JSON here (atomically) instead of to stdout; journal in FILE.journal");
   parser.add_value("max-nodes", "N",
                    "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "

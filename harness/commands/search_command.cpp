@@ -1,4 +1,4 @@
-// prunebench search --fen FEN|startpos --depth N --mode MODE [--json]
+// prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--json]
 #include <ostream>
 #include <sstream>
 
@@ -10,11 +10,12 @@ namespace prunebench::harness {
 namespace {
 
 constexpr int MAX_DEPTH = 30;
+constexpr int MAX_THREADS = 256;
 
 ArgParser make_parser() {
   std::ostringstream modes;
   for (const NamedMode& m : named_modes()) modes << "  " << m.name << ": " << m.summary << '\n';
-  ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--json]",
+  ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--json]",
                    "Searches one position with one mode and prints the score, best move, principal\n"
                    "variation and every counter (see the README glossary). MODE is a named mode or a\n"
                    "composition such as 'algo=pvs,order=mvv-lva,tt,killers' or 'mvv-lva+killers'.\n\n"
@@ -22,6 +23,10 @@ ArgParser make_parser() {
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
   parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");
+  parser.add_value("threads", "N",
+                   "split a full-width search (minimax, negamax, minimal) across N threads; the counts do not "
+                   "change. Other modes run on one thread",
+                   "1");
   parser.add_flag("json", "print one JSON object instead of text");
   return parser;
 }
@@ -49,6 +54,8 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
   const Parsed<std::int64_t> depth = parsed.integer("depth", 0, MAX_DEPTH);
   if (!depth.ok()) return fail(depth.error);
 
+  const Parsed<std::int64_t> threads = parsed.integer("threads", 1, MAX_THREADS);
+  if (!threads.ok()) return fail(threads.error);
   const std::string fen = parsed.value("fen");
   const FenResult position = Position::from_fen(fen == "startpos" ? Position::START_FEN : fen);
   if (!position.ok()) return fail(position.error);
@@ -56,7 +63,7 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ModeParse spec = parse_chess_mode(mode);
   if (!spec.ok()) return fail(spec.error);
 
-  const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value));
+  const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value), int(threads.value));
   if (parsed.has("json")) {
     nlohmann::ordered_json json = {{"fen", position.position.fen()}};
     json.update(search_json(run));

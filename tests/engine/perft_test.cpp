@@ -61,5 +61,30 @@ TEST(Perft, DivideSumsToPerftAndListsEveryRootMove) {
   }
 }
 
+// Split across threads (ply 2 at depth >= 3, ply 1 at depth 2), every count
+// is the single-thread count: whole suite at depth 2, a few positions deeper.
+TEST(Perft, ThreadsGiveTheSingleThreadCounts) {
+  const auto cases = testing::load_perft_suite();
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Position pos = Position::from_fen(cases[i].fen).position;
+    for (int depth = 0; depth <= (i < 8 ? 4 : 2); ++depth) {
+      const std::uint64_t expected = perft(pos, depth);
+      for (int threads : {1, 2, 3}) {
+        EXPECT_EQ(perft(pos, depth, threads, PerftLeaves::BULK), expected) << cases[i].fen << " d" << depth;
+        if (depth > 3) continue;
+        EXPECT_EQ(perft(pos, depth, threads, PerftLeaves::MAKE_EVERY_LEAF), expected) << cases[i].fen;
+        if (depth == 0) continue;
+        const auto single = divide(pos, depth);
+        const auto split = divide(pos, depth, threads, PerftLeaves::BULK);
+        ASSERT_EQ(split.size(), single.size());
+        for (std::size_t m = 0; m < single.size(); ++m) {
+          EXPECT_EQ(split[m].move, single[m].move);
+          EXPECT_EQ(split[m].nodes, single[m].nodes) << cases[i].fen << ' ' << to_uci(single[m].move);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace prunebench

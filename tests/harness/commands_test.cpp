@@ -68,11 +68,41 @@ TEST(SearchCommand, JsonRecordsTheSpecAndCounters) {
     EXPECT_TRUE(json.contains(field)) << field;
 }
 
+// --threads splits a full-width search: the same counts, value and line.
+TEST(SearchCommand, ThreadsChangeNoCount) {
+  for (const char* mode : {"minimax", "negamax", "minimal", "mvv-lva"}) {
+    nlohmann::json results[2];
+    for (int i = 0; i < 2; ++i) {
+      const Result r = call(search_command, {"--fen", "startpos", "--depth", "4", "--mode", mode, "--threads",
+                                             i == 0 ? "1" : "2", "--json"});
+      ASSERT_EQ(r.code, EXIT_OK) << r.err;
+      results[i] = nlohmann::json::parse(r.out);
+      results[i].erase("seconds");
+      results[i].erase("nodes_per_second");
+    }
+    EXPECT_EQ(results[0], results[1]) << mode;
+  }
+}
+
+TEST(PerftCommand, ThreadsChangeNoCount) {
+  for (const char* extra : {"--divide", "--make-every-leaf"}) {
+    const Result one = call(perft_command, {"--fen", "startpos", "--depth", "4", extra, "--json"});
+    const Result two = call(perft_command, {"--fen", "startpos", "--depth", "4", extra, "--threads", "2", "--json"});
+    ASSERT_EQ(two.code, EXIT_OK) << two.err;
+    auto a = nlohmann::json::parse(one.out), b = nlohmann::json::parse(two.out);
+    EXPECT_EQ(b["nodes"], 197281);
+    EXPECT_EQ(a["divide"], b["divide"]) << extra;
+  }
+  expect_one_line_error(call(perft_command, {"--fen", "startpos", "--depth", "2", "--threads", "0"}), "--threads");
+  expect_one_line_error(call(perft_command, {"--suite", "x.epd", "--threads", "2"}), "--threads");
+}
+
 TEST(SearchCommand, BadInput) {
   expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "bogus"}), "bogus");
   expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "order=best"}),
                         "does not support order=best");
   expect_one_line_error(call(search_command, {"--fen", "rnbqkbnr w", "--depth", "2"}), "bad FEN");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--threads", "0"}), "threads");
 }
 
 TEST(TreeCommand, StandingTreeAndTheory) {

@@ -52,18 +52,33 @@ TEST(RunCommand, WritesOneRecordPerPositionDepthAndMode) {
   EXPECT_FALSE(std::filesystem::exists(out + ".journal")) << "journal removed after a complete run";
 }
 
-TEST(RunCommand, RecordsDoNotDependOnTheThreadCount) {
-  const Args base = {"--suite", SEED, "--suite", BRATKO_KOPEC, "--depths", "1-2", "--modes", "minimax,mvv-lva,pvs,mtdf"};
-  Args one = base, two = base;
-  one.insert(one.end(), {"--threads", "1"});
-  two.insert(two.end(), {"--threads", "2"});
-  const Result a = run(one), b = run(two);
-  ASSERT_EQ(a.code, EXIT_OK) << a.err;
-  ASSERT_EQ(b.code, EXIT_OK) << b.err;
+// Runs `base` with two thread counts and compares the records; returns them.
+nlohmann::json expect_same_records(const Args& base, const char* threads_a, const char* threads_b) {
+  Args a_args = base, b_args = base;
+  a_args.insert(a_args.end(), {"--threads", threads_a});
+  b_args.insert(b_args.end(), {"--threads", threads_b});
+  const Result a = run(a_args), b = run(b_args);
+  EXPECT_EQ(a.code, EXIT_OK) << a.err;
+  EXPECT_EQ(b.code, EXIT_OK) << b.err;
+  if (a.code != EXIT_OK || b.code != EXIT_OK) return {};
   const auto doc_a = nlohmann::json::parse(a.out), doc_b = nlohmann::json::parse(b.out);
-  EXPECT_EQ(doc_a["records"].size(), 26u * 2u * 4u);
   EXPECT_EQ(without_timing(doc_a["records"]), without_timing(doc_b["records"]));
   EXPECT_EQ(doc_a["positions"], doc_b["positions"]);
+  return doc_a;
+}
+
+TEST(RunCommand, RecordsDoNotDependOnTheThreadCount) {
+  const auto doc = expect_same_records(
+      {"--suite", SEED, "--suite", BRATKO_KOPEC, "--depths", "1-2", "--modes", "minimax,mvv-lva,pvs,mtdf"}, "1", "2");
+  EXPECT_EQ(doc["records"].size(), 26u * 2u * 4u);
+}
+
+// Two positions and three threads: each position's full-width searches run on
+// one thread, then on all three once the other position is done; nothing changes.
+TEST(RunCommand, SplitFullWidthSearchesChangeNoRecord) {
+  const auto doc =
+      expect_same_records({"--suite", SEED, "--depths", "1-3", "--modes", "minimax,negamax,minimal,mvv-lva"}, "1", "3");
+  EXPECT_EQ(doc["records"].size(), 2u * 3u * 4u);
 }
 
 TEST(RunCommand, ResumeReusesJournalledRecords) {

@@ -1,0 +1,142 @@
+// One full-width search on several threads, with exactly the counts, value,
+// best move and principal variation of the single-thread search.
+//
+// Minimax, negamax and the minimal tree's pass visit every node whatever the
+// values they find, so the subtrees below one ply are independent. The search
+// is split there (ply 2, or ply 1 at depth 2):
+//   1. the nodes at the split ply are listed by walking the plies above in
+//      generator order (split_nodes.h);
+//   2. the threads share them out as tasks (engine/task_pool.h), each thread
+//      with its own tree and its own counters, and search each node's subtree
+//      with the algorithm itself, from that ply;
+//   3. the algorithm then runs once more from the root, on one thread, and on
+//      reaching a node at the split ply takes its task's result
+//      (node.h, take_split) instead of searching it.
+// So the children of every node are still combined in generator order by the
+// algorithm's own code: ties break as they do on one thread. Each node is
+// counted once, by the thread that entered it; the counters are summed after
+// the threads have joined, in thread order. Other modes (alpha-beta and its
+// relatives, whose counts depend on the order they search in) run on one
+// thread.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "engine/search/minimal.h"
+#include "engine/search/minimax.h"
+#include "engine/search/negamax.h"
+#include "engine/search/node.h"
+#include "engine/search/search.h"
+#include "engine/task_pool.h"
+
+namespace prunebench {
+
+// Whether split_search runs `spec` on more than one thread: one full-width pass.
+inline bool splits_across_threads(const SearchSpec& spec) {
+  const bool full_width = spec.algorithm == Algorithm::MINIMAX || spec.algorithm == Algorithm::NEGAMAX ||
+                          spec.algorithm == Algorithm::MINIMAL;
+  return full_width && !spec.iterative_deepening;
+}
+
+namespace detail {
+
+// The plies above the split: most of the work lies below ply 2, in subtrees
+// many and small enough to keep two or more threads busy to the end.
+constexpr int split_ply(int depth) { return depth >= 3 ? 2 : 1; }
+
+// Every node at `split_ply`, in the order a full-width search meets them,
+// with the node type the search gives it.
+template <Tree T>
+void list_split_nodes(T& tree, int ply, int split_ply, NodeType type, std::vector<typename T::MoveType>& path,
+                      std::vector<SplitNode<typename T::MoveType>>& nodes) {
+  if (ply == split_ply) {
+    nodes.push_back({path, tree.key(), type, 0, {}});
+    return;
+  }
+  typename T::MoveList moves;
+  tree.generate(moves);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    path.push_back(moves[i]);
+    tree.make(moves[i]);
+    list_split_nodes(tree, ply + 1, split_ply, child_type(type, i), path, nodes);
+    tree.unmake(moves[i]);
+    path.pop_back();
+  }
+}
+
+// Searches one split node's subtree on a thread's own tree and context.
+template <Tree T>
+void search_split_node(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Score root_value,
+                       SplitNode<typename T::MoveType>& node, int ply,
+                       typename MinimalProof<T>::SubtreeProof* proof) {
+  for (const auto move : node.path) ctx.tree.make(move);
+  switch (spec.algorithm) {
+    case Algorithm::MINIMAX:
+      node.value = Minimax<T>(ctx).search(ply, depth - ply, node.expected);
+      break;
+    case Algorithm::NEGAMAX:
+      node.value = Negamax<T>(ctx).search(ply, depth - ply, node.expected);
+      break;
+    default:  // MINIMAL
+      *proof = MinimalProof<T>(ctx).prove_subtree(ply, depth - ply, root_value);
+      break;
+  }
+  node.pv = ctx.pv.line(ply);
+  for (std::size_t i = node.path.size(); i-- > 0;) ctx.tree.unmake(node.path[i]);
+}
+
+}  // namespace detail
+
+// search(tree, spec, depth, counters) on `threads` threads, each searching a
+// tree of its own made by make_tree() (a T at the root). Modes that do not
+// split, depths below 2 and a single thread run the plain search.
+template <Tree T, typename MakeTree>
+SearchResult<typename T::MoveType> split_search(MakeTree make_tree, const SearchSpec& spec, int depth,
+                                                SearchCounters& counters, int threads) {
+  using Move = typename T::MoveType;
+  T tree = make_tree();
+  if (threads <= 1 || depth < 2 || !splits_across_threads(spec)) return search(tree, spec, depth, counters);
+
+  const int ply = detail::split_ply(depth);
+  std::vector<SplitNode<Move>> listed;
+  std::vector<Move> path;
+  detail::list_split_nodes(tree, 0, ply, NodeType::PV, path, listed);
+  SplitNodes<Move> split(ply, std::move(listed));
+
+  SearchContext<T> ctx(tree, counters, spec, nullptr);
+  const bool minimal = spec.algorithm == Algorithm::MINIMAL;
+  const Score root_value = minimal ? MinimalProof<T>(ctx).root_value(depth) : 0;
+  std::vector<typename MinimalProof<T>::SubtreeProof> proofs(minimal ? split.size() : 0);
+
+  std::vector<SearchCounters> thread_counters(static_cast<std::size_t>(threads));
+  share_tasks(split.size(), threads, [&](int thread, auto take) {
+    T thread_tree = make_tree();
+    SearchCounters thread_own;  // on this thread's stack: no cache line shared with another's
+    SearchContext<T> thread_ctx(thread_tree, thread_own, spec, nullptr);
+    for (std::size_t i; (i = take()) < split.size();)
+      detail::search_split_node(thread_ctx, spec, depth, root_value, split[i], ply, minimal ? &proofs[i] : nullptr);
+    thread_counters[std::size_t(thread)] = thread_own;
+  });
+
+  ctx.split_ply = ply;
+  ctx.split = &split;
+  SearchResult<Move> result;
+  switch (spec.algorithm) {
+    case Algorithm::MINIMAX:
+      result.score = Minimax<T>(ctx).search(0, depth);
+      break;
+    case Algorithm::NEGAMAX:
+      result.score = Negamax<T>(ctx).search(0, depth);
+      break;
+    default:
+      result.score = MinimalProof<T>(ctx).search(depth, root_value, &proofs);
+      break;
+  }
+  for (const SearchCounters& c : thread_counters) counters += c;
+  result.pv = ctx.pv.line(0);
+  if (!result.pv.empty()) result.best_move = result.pv.front();
+  return result;
+}
+
+}  // namespace prunebench

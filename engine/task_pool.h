@@ -1,0 +1,33 @@
+// Shares a list of independent tasks out to threads, for the full-width
+// searches that split one tree across threads (perft.cpp, search/split.h).
+//
+// Work sharing over a fixed list: each thread claims the next unclaimed task
+// index until none is left, so a thread that drew small subtrees simply takes
+// more of them. Which thread runs a task varies from run to run; callers make
+// their results independent of that (each task writes its own slot, and
+// per-thread counters are summed after the threads have joined).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <thread>
+#include <vector>
+
+namespace prunebench {
+
+// Runs body(thread, take) on `threads` threads (the caller's thread is thread
+// 0) and returns when all have finished. take() returns the next unclaimed
+// task index in [0, count), or count when every task has been claimed.
+template <typename Body>
+void share_tasks(std::size_t count, int threads, Body body) {
+  std::atomic<std::size_t> next{0};
+  const auto take = [&next, count] {
+    const std::size_t index = next.fetch_add(1, std::memory_order_relaxed);
+    return index < count ? index : count;
+  };
+  std::vector<std::jthread> helpers;
+  for (int thread = 1; thread < threads; ++thread) helpers.emplace_back([&body, &take, thread] { body(thread, take); });
+  body(0, take);
+}
+
+}  // namespace prunebench

@@ -1,6 +1,8 @@
 // The prunebench command-line subcommands. Each takes the arguments after its
 // name and returns the process exit code:
-//   0 success, 1 a comparison found differences, 2 bad input or usage.
+//   0 success, 1 a comparison found differences (or a run's check failed),
+//   2 bad input or usage, 3 an I/O or resource failure (output not written,
+//   disk full, out of memory), 70 an internal error (a bug to report).
 // Errors are reported as one line "error: ..." on `err`; results go to `out`.
 #pragma once
 
@@ -16,6 +18,8 @@ using Args = std::vector<std::string>;
 constexpr int EXIT_OK = 0;
 constexpr int EXIT_CHANGED = 1;
 constexpr int EXIT_BAD_INPUT = 2;
+constexpr int EXIT_IO_ERROR = 3;
+constexpr int EXIT_INTERNAL_ERROR = 70;
 
 class ArgParser;
 class ParsedArgs;

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <thread>
 
@@ -34,6 +35,7 @@ struct PositionResult {
   Json facts;
   std::vector<Json> records, skipped;
   std::string error;
+  std::string io_error;
   bool interrupted = false;
 };
 
@@ -91,7 +93,8 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
   record.update(search_json(search));
   Json sorted = to_sorted(record);
   if (shared.journal.is_open()) {
-    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty()) result.error = error;
+    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty())
+      result.io_error = error;
   }
   return sorted;
 }
@@ -115,7 +118,7 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
       shared.progress.start_item(facts.id + " d" + std::to_string(depth) + " " + mode.name);
       const std::optional<Json> record = run_one(shared, work, facts, depth, mode, exceeded_at, result);
       shared.progress.advance();
-      if (!result.error.empty()) return;
+      if (!result.error.empty() || !result.io_error.empty()) return;
       if (!record) continue;
       const std::uint64_t nodes = (*record)["counters"]["nodes"].get<std::uint64_t>();
       if (is_full_width(mode.spec) && nodes != facts.full_width_nodes(depth)) {
@@ -135,6 +138,19 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
   }
 }
 
+// An exception escaping a worker thread would terminate the process and lose
+// every record of the other threads: turn it into this position's failure.
+void run_guarded(Shared& shared, const PositionWork& work, PositionResult& result) {
+  try {
+    run_position(shared, work, result);
+  } catch (const std::bad_alloc&) {
+    result.io_error =
+        "out of memory searching " + work.entry->id + " (a smaller tt=MB or fewer --threads may fit)";
+  } catch (const std::exception& e) {
+    result.io_error = "internal error searching " + work.entry->id + ": " + e.what();
+  }
+}
+
 std::vector<PositionWork> list_positions(const RunPlan& plan) {
   std::vector<PositionWork> work;
   for (const SuiteFile& suite : plan.suites)
@@ -148,7 +164,9 @@ Json plan_signature(const RunPlan& plan) {
   Json suites = Json::array(), modes = Json::array();
   for (const SuiteFile& suite : plan.suites) suites.push_back(suite.sha256);
   for (const NamedSpec& mode : plan.modes) modes.push_back(mode.name);
-  return {{"suites", suites}, {"depths", plan.depths}, {"modes", modes}};
+  Json signature = {{"suites", suites}, {"depths", plan.depths}, {"modes", modes}};
+  if (plan.max_nodes) signature["max_nodes"] = plan.max_nodes;
+  return signature;
 }
 
 RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
@@ -159,7 +177,7 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
     shared.resumed[record_key(record["position_id"], record["depth"], record["mode"])] = record;
   if (!plan.journal_path.empty()) {
     if (std::string error = shared.journal.open(plan.journal_path); !error.empty()) {
-      outcome.error = error;
+      outcome.io_error = error;
       return outcome;
     }
   }
@@ -168,8 +186,8 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   std::atomic<std::size_t> next{0};
   const auto worker = [&] {
     for (std::size_t i = next++; i < work.size() && !shared.should_stop(); i = next++) {
-      run_position(shared, work[i], results[i]);
-      if (!results[i].error.empty()) shared.failed = true;
+      run_guarded(shared, work[i], results[i]);
+      if (!results[i].error.empty() || !results[i].io_error.empty()) shared.failed = true;
     }
   };
   std::vector<std::thread> threads;
@@ -180,6 +198,7 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
 
   for (PositionResult& r : results) {
     if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error;
+    if (outcome.io_error.empty() && !r.io_error.empty()) outcome.io_error = r.io_error;
     outcome.interrupted |= r.interrupted || (r.facts.is_null() && stop.load());
     if (!r.facts.is_null()) outcome.positions.push_back(r.facts);
     for (Json& record : r.records) outcome.records.push_back(std::move(record));

@@ -41,11 +41,13 @@ struct RunOutcome {
   std::vector<nlohmann::json> positions;  // facts, suite order
   std::vector<nlohmann::json> records;    // position, depth, mode order
   std::vector<nlohmann::json> skipped;    // {position_id, depth, mode, reason}
-  std::string error;          // a failed check, or an I/O error; the run stopped
+  std::string error;                      // a failed check; the run stopped
+  std::string io_error;                   // a journal write or memory failure (not a check); the run stopped
   bool interrupted = false;   // stopped by a request (Ctrl-C); finished records are journalled
 };
 
-// The identity of a plan for resuming: suites (by hash), depths and modes.
+// The identity of a plan for resuming: every option that changes the
+// records: suites (by hash), depths, modes and --max-nodes (when given).
 nlohmann::json plan_signature(const RunPlan& plan);
 
 // Runs every position of the plan. `stop` is polled between searches.

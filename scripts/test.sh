@@ -5,6 +5,7 @@
 #   3. a clang++ build with warnings as errors: the same tests and the same node counts
 #   4. an AddressSanitizer + UndefinedBehaviorSanitizer build running the same tests
 #   5. pytest for the Python scripts (and the notebook, executed headless)
+#   6. fault injection: kill/resume, full disk, read-only folder, concurrent runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,3 +32,6 @@ if [ -d tests/scripts ] && ls tests/scripts/test_*.py >/dev/null 2>&1; then
   echo "== Python scripts"
   /usr/bin/python3 -m pytest tests/scripts -q
 fi
+
+echo "== Fault injection (kill/resume, full disk, read-only folder, concurrent runs)"
+tests/fault_injection.sh build/harness/prunebench

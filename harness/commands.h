@@ -24,7 +24,14 @@ constexpr int EXIT_INTERNAL_ERROR = 70;
 class ArgParser;
 class ParsedArgs;
 
-// Prints "error: MESSAGE" on `err` and returns EXIT_BAD_INPUT.
+// How much of a message error_line keeps.
+constexpr std::size_t MAX_ERROR_CHARACTERS = 1000;
+
+// "error: MESSAGE\n", with control characters and bytes that are not UTF-8
+// escaped (\xNN) and the message cut at MAX_ERROR_CHARACTERS.
+std::string error_line(const std::string& message);
+
+// Prints error_line(message) on `err` and returns EXIT_BAD_INPUT.
 int report_bad_input(std::ostream& err, const std::string& message);
 
 // What every subcommand does first with its arguments: on --help, print the

@@ -213,7 +213,7 @@ int run_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench run --help')", out, err))
     return *done;
   const Failure failure = run(parsed, args, out);
-  if (failure.code) err << "error: " << failure.message << '\n';
+  if (failure.code) err << error_line(failure.message);
   return failure.code;
 }
 

@@ -71,6 +71,13 @@ TEST(Cli, ErrorsAreOneValidUtf8Line) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
+// Found by fuzz/cli_args_fuzz: a file name with a newline made the error two lines.
+TEST(Cli, AnEchoedNewlineKeepsTheErrorOnOneLine) {
+  const Result r = cli({"compare", "bse.js\n", "b"});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: bse.js\\x0A: no such file\n");
+}
+
 TEST(Cli, UnknownCommand) {
   const Result r = cli({"frobnicate"});
   EXPECT_EQ(r.code, EXIT_BAD_INPUT);

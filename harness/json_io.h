@@ -66,9 +66,11 @@ JournalContents parse_journal(std::string_view bytes, const std::string& path);
 // An append-only JSON Lines journal. Each append writes one record and its
 // newline straight to the file (no user-space buffer), so after a crash of the
 // process the journal holds every record whose append returned. A power loss
-// can also lose what the kernel had not yet written to the disk: the journal
-// is fsynced at most JOURNAL_SYNC_INTERVAL after an append and on close, so at
-// most that much of the latest work is lost. Safe to share between threads.
+// can also lose what the kernel had not yet written to the disk: an append
+// fdatasyncs the journal when the last sync is JOURNAL_SYNC_INTERVAL old, and
+// close does, so only records appended within that interval after the latest
+// sync can be lost (a sync per record would slow shallow runs down). Safe to
+// share between threads.
 constexpr std::chrono::seconds JOURNAL_SYNC_INTERVAL{1};
 
 class JournalWriter {

@@ -6,6 +6,7 @@
 #   4. an AddressSanitizer + UndefinedBehaviorSanitizer build running the same tests
 #   5. pytest for the Python scripts (and the notebook, executed headless)
 #   6. fault injection: kill/resume, full disk, read-only folder, concurrent runs
+#   7. a libFuzzer build (clang, ASan+UBSan) and a smoke run of every fuzz target
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,3 +36,8 @@ fi
 
 echo "== Fault injection (kill/resume, full disk, read-only folder, concurrent runs)"
 tests/fault_injection.sh build/harness/prunebench
+
+echo "== Fuzz targets: build, and a smoke run of a fixed number of executions each"
+CXX=clang++ scripts/build.sh build-fuzz -DPRUNEBENCH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DPRUNEBENCH_BUILD_TESTS=OFF -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
+fuzz/smoke.sh build-fuzz 50000

@@ -31,3 +31,14 @@ if(PRUNEBENCH_SANITIZE)
   target_link_options(prunebench_options INTERFACE -fsanitize=address,undefined)
 endif()
 
+
+# Fuzzing: coverage for libFuzzer in every prunebench object, plus the
+# sanitizers that turn silent memory errors into crashes the fuzzer keeps.
+if(PRUNEBENCH_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "PRUNEBENCH_FUZZ needs clang++ (libFuzzer): CXX=clang++ cmake ...")
+  endif()
+  target_compile_options(prunebench_options INTERFACE
+    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(prunebench_options INTERFACE -fsanitize=address,undefined)
+endif()

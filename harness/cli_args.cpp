@@ -5,14 +5,17 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/text.h"
+
 namespace prunebench::harness {
 
 namespace {
 
 std::string quoted(std::string_view text) {
   // Appended piece by piece: g++ 12 warns falsely (-Wrestrict) on "'" + std::string(...).
+  // Echoed input is cut and made valid UTF-8 (engine/text.h).
   std::string result = "'";
-  result.append(text).push_back('\'');
+  result.append(quote_input(text)).push_back('\'');
   return result;
 }
 

@@ -1,6 +1,8 @@
 // The prunebench command-line subcommands. Each takes the arguments after its
 // name and returns the process exit code:
-//   0 success, 1 a comparison found differences, 2 bad input or usage.
+//   0 success, 1 a comparison found differences (or a run's check failed),
+//   2 bad input or usage, 3 an I/O or resource failure (output not written,
+//   disk full, out of memory), 70 an internal error (a bug to report).
 // Errors are reported as one line "error: ..." on `err`; results go to `out`.
 #pragma once
 
@@ -16,11 +18,20 @@ using Args = std::vector<std::string>;
 constexpr int EXIT_OK = 0;
 constexpr int EXIT_CHANGED = 1;
 constexpr int EXIT_BAD_INPUT = 2;
+constexpr int EXIT_IO_ERROR = 3;
+constexpr int EXIT_INTERNAL_ERROR = 70;
 
 class ArgParser;
 class ParsedArgs;
 
-// Prints "error: MESSAGE" on `err` and returns EXIT_BAD_INPUT.
+// How much of a message error_line keeps.
+constexpr std::size_t MAX_ERROR_CHARACTERS = 1000;
+
+// "error: MESSAGE\n", with control characters and bytes that are not UTF-8
+// escaped (\xNN) and the message cut at MAX_ERROR_CHARACTERS.
+std::string error_line(const std::string& message);
+
+// Prints error_line(message) on `err` and returns EXIT_BAD_INPUT.
 int report_bad_input(std::ostream& err, const std::string& message);
 
 // What every subcommand does first with its arguments: on --help, print the

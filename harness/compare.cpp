@@ -14,6 +14,10 @@ namespace {
 using nlohmann::json;
 
 constexpr std::size_t SHORT_COMMIT_LENGTH = 12;
+// The largest node count compare accepts: far beyond any search (2^62 nodes
+// is a century at 10^9 nodes/s), and small enough that the difference of two
+// counts fits an int64. Totals are checked for overflow as they are summed.
+constexpr std::uint64_t MAX_NODE_COUNT = std::uint64_t(1) << 62;
 
 struct NodeRecord {
   RecordKey key;
@@ -42,6 +46,8 @@ std::string read_record(const json& record, std::size_t index, NodeRecord& out) 
   }
   out.key = {id->get<std::string>(), depth->get<int>(), mode->get<std::string>()};
   out.nodes = (*counters)["nodes"].get<std::uint64_t>();
+  if (out.nodes > MAX_NODE_COUNT)
+    return where + " counts " + std::to_string(out.nodes) + " nodes, more than compare handles (2^62)";
   return {};
 }
 
@@ -105,18 +111,21 @@ std::vector<RecordComparison> match_records(const std::vector<NodeRecord>& base,
   return rows;
 }
 
-std::vector<ModeTotals> total_by_mode(const std::vector<RecordComparison>& rows) {
-  std::vector<ModeTotals> totals;
+// Per-mode sums; an error when one passes MAX_NODE_COUNT (their difference
+// must fit an int64 too).
+std::string total_by_mode(const std::vector<RecordComparison>& rows, std::vector<ModeTotals>& totals) {
   for (const RecordComparison& row : rows) {
     if (!row.base_nodes || !row.new_nodes) continue;
     auto it = std::find_if(totals.begin(), totals.end(),
                            [&](const ModeTotals& t) { return t.mode == row.key.mode; });
     if (it == totals.end()) it = totals.insert(totals.end(), ModeTotals{row.key.mode});
     ++it->records;
-    it->base_nodes += *row.base_nodes;
+    it->base_nodes += *row.base_nodes;  // each addend <= 2^62 and each sum checked: no wrap
     it->new_nodes += *row.new_nodes;
+    if (it->base_nodes > MAX_NODE_COUNT || it->new_nodes > MAX_NODE_COUNT)
+      return "the nodes of mode '" + row.key.mode + "' sum to more than compare handles (2^62)";
   }
-  return totals;
+  return {};
 }
 
 std::string format_percent(std::optional<double> percent) {
@@ -214,7 +223,7 @@ CompareResult compare_runs(const json& base, const json& new_run, const CompareO
     report.missing += row.status == RecordStatus::OnlyInBase || row.status == RecordStatus::OnlyInNew;
     report.within_tolerance += row.status == RecordStatus::WithinTolerance;
   }
-  report.mode_totals = total_by_mode(report.rows);
+  result.error = total_by_mode(report.rows, report.mode_totals);
   return result;
 }
 

@@ -60,6 +60,12 @@ void split_message(const std::string& message, ParseProblem& problem) {
   problem.description = message.substr(colon + 2);
 }
 
+// "[json.exception.out_of_range.406] number overflow ..." -> "number overflow ...".
+std::string without_exception_id(const std::string& message) {
+  const std::size_t end = message.rfind("] ", message.find(' '));
+  return end == std::string::npos ? message : message.substr(end + 2);
+}
+
 ParseProblem parse_json(std::string_view text, json& value) {
   ParseProblem problem;
   try {
@@ -71,6 +77,11 @@ ParseProblem parse_json(std::string_view text, json& value) {
     problem.truncated = e.byte > text.size();
     problem.byte = e.byte;
     split_message(e.what(), problem);
+  } catch (const json::exception& e) {
+    // Valid syntax that nlohmann cannot hold, e.g. 1e400 (out_of_range.406):
+    // still bad input, never an abort.
+    problem.failed = true;
+    problem.description = without_exception_id(e.what());
   }
   return problem;
 }
@@ -78,6 +89,7 @@ ParseProblem parse_json(std::string_view text, json& value) {
 std::string describe_document_problem(const ParseProblem& problem, std::size_t size) {
   if (problem.truncated)
     return "truncated JSON (the document is incomplete at byte " + std::to_string(size) + ")";
+  if (problem.byte == 0) return "not readable JSON (" + problem.description + ")";
   std::string text = "not JSON at byte " + std::to_string(problem.byte) + " (";
   if (!problem.position.empty()) text += problem.position + ": ";
   return text + problem.description + ")";
@@ -129,10 +141,13 @@ off_t end_of_last_line(int fd, off_t size) {
 }  // namespace
 
 JsonReadResult read_json_file(const std::string& path) {
-  JsonReadResult result;
   std::string bytes;
-  result.error = read_bytes(path, bytes);
-  if (!result.ok()) return result;
+  if (std::string error = read_bytes(path, bytes); !error.empty()) return {nlohmann::json(), error};
+  return parse_json_text(bytes, path);
+}
+
+JsonReadResult parse_json_text(std::string_view bytes, const std::string& path) {
+  JsonReadResult result;
   if (is_blank(bytes)) {
     result.error = path + ": file is empty";
     return result;
@@ -190,14 +205,21 @@ std::string write_json_file(const std::string& path, const json& document) {
 }
 
 JournalContents read_journal(const std::string& path) {
-  JournalContents contents;
   std::string bytes;
-  contents.error = read_bytes(path, bytes);
-  if (!contents.ok()) return contents;
+  if (std::string error = read_bytes(path, bytes); !error.empty()) {
+    JournalContents unreadable;
+    unreadable.error = error;
+    return unreadable;
+  }
+  return parse_journal(bytes, path);
+}
+
+JournalContents parse_journal(std::string_view bytes, const std::string& path) {
+  JournalContents contents;
   std::size_t start = 0;
   for (int line_number = 1; start < bytes.size(); ++line_number) {
     const std::size_t newline = bytes.find('\n', start);
-    const std::string_view line = std::string_view(bytes).substr(start, newline - start);
+    const std::string_view line = bytes.substr(start, newline - start);
     if (newline == std::string::npos) {
       contents.dropped_partial_line = !is_blank(line);
       break;
@@ -209,11 +231,13 @@ JournalContents read_journal(const std::string& path) {
     if (problem.failed) {
       // A complete line that does not parse was not left by a crash: refuse
       // it rather than silently lose the records after it.
-      contents.error = path + ":" + std::to_string(line_number) + ": not a JSON record (at byte " +
-                       std::to_string(problem.byte) + " of the line: " + problem.description + ")";
+      const std::string at = problem.byte ? "at byte " + std::to_string(problem.byte) + " of the line: " : "";
+      contents.error =
+          path + ":" + std::to_string(line_number) + ": not a JSON record (" + at + problem.description + ")";
       return contents;
     }
     contents.records.push_back(std::move(record));
+    contents.lines.push_back(line_number);
   }
   return contents;
 }
@@ -246,13 +270,22 @@ std::string JournalWriter::append(const json& record) {
   const std::string line = dump_line(record, -1);
   std::lock_guard lock(mutex_);
   if (fd_ < 0) return "journal is not open";
-  const std::string problem = write_all(fd_, line);
+  std::string problem = write_all(fd_, line);
+  const auto now = std::chrono::steady_clock::now();
+  if (problem.empty() && now - last_sync_ >= JOURNAL_SYNC_INTERVAL) {
+    if (::fdatasync(fd_) != 0 && errno != EINVAL)
+      problem = std::strerror(errno);  // EINVAL: cannot sync (a pipe)
+    last_sync_ = now;
+  }
   return problem.empty() ? std::string() : path_ + ": cannot append to journal (" + problem + ")";
 }
 
 void JournalWriter::close() {
   std::lock_guard lock(mutex_);
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ >= 0) {
+    ::fdatasync(fd_);
+    ::close(fd_);
+  }
   fd_ = -1;
 }
 

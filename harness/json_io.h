@@ -8,10 +8,12 @@
 // the process is killed mid-write.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace prunebench::harness {
@@ -27,6 +29,8 @@ struct JsonReadResult {
 
 // Any JSON document.
 JsonReadResult read_json_file(const std::string& path);
+// The same for bytes already in memory; `path` names them in errors.
+JsonReadResult parse_json_text(std::string_view bytes, const std::string& path);
 // A prunebench document: an object with schema_version == SCHEMA_VERSION and
 // kind == `expected_kind`.
 JsonReadResult read_document(const std::string& path, const std::string& expected_kind);
@@ -43,6 +47,7 @@ std::string write_json_file(const std::string& path, const nlohmann::json& docum
 // What a journal held: every record whose line was complete.
 struct JournalContents {
   std::vector<nlohmann::json> records;
+  std::vector<int> lines;  // the 1-based line of each record, for errors
   // True when the file ended in a partial line (a run killed while writing
   // it); that line was dropped.
   bool dropped_partial_line = false;
@@ -55,11 +60,19 @@ struct JournalContents {
 // written, so a final line without one is dropped, never an error; a complete
 // line that is not JSON is an error naming <path>:<line>.
 JournalContents read_journal(const std::string& path);
+// The same for bytes already in memory; `path` names them in errors.
+JournalContents parse_journal(std::string_view bytes, const std::string& path);
 
 // An append-only JSON Lines journal. Each append writes one record and its
-// newline straight to the file (no user-space buffer), so after a crash the
-// journal holds every record whose append returned. Safe to share between
-// threads.
+// newline straight to the file (no user-space buffer), so after a crash of the
+// process the journal holds every record whose append returned. A power loss
+// can also lose what the kernel had not yet written to the disk: an append
+// fdatasyncs the journal when the last sync is JOURNAL_SYNC_INTERVAL old, and
+// close does, so only records appended within that interval after the latest
+// sync can be lost (a sync per record would slow shallow runs down). Safe to
+// share between threads.
+constexpr std::chrono::seconds JOURNAL_SYNC_INTERVAL{1};
+
 class JournalWriter {
  public:
   JournalWriter() = default;
@@ -80,6 +93,7 @@ class JournalWriter {
   std::mutex mutex_;
   std::string path_;
   int fd_ = -1;
+  std::chrono::steady_clock::time_point last_sync_{};
 };
 
 }  // namespace prunebench::harness

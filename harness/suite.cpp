@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/text.h"
 #include "harness/sha256.h"
 
 namespace prunebench::harness {
@@ -83,12 +84,13 @@ std::string split_operations(std::string_view text, std::vector<EpdOperation>& o
   return {};
 }
 
-// "D3" -> 3; 0 when the opcode is not a perft depth.
+// "D3" -> 3; -1 when the opcode is not a perft depth. "D0" and "D99" are
+// depths (refused later as out of range), not unknown opcodes to ignore.
 int perft_depth(const std::string& opcode) {
-  if (opcode.size() < 2 || opcode[0] != 'D' || !is_digits(std::string_view(opcode).substr(1))) return 0;
+  if (opcode.size() < 2 || opcode[0] != 'D' || !is_digits(std::string_view(opcode).substr(1))) return -1;
   int depth = 0;
-  std::from_chars(opcode.data() + 1, opcode.data() + opcode.size(), depth);
-  return depth;
+  const auto [end, ec] = std::from_chars(opcode.data() + 1, opcode.data() + opcode.size(), depth);
+  return ec == std::errc() ? depth : MAX_PERFT_DEPTH + 1;
 }
 
 std::string apply_operation(const EpdOperation& operation, SuiteEntry& entry) {
@@ -98,12 +100,12 @@ std::string apply_operation(const EpdOperation& operation, SuiteEntry& entry) {
     entry.id = operation.operands[0];
   } else if (operation.opcode == "bm") {
     entry.best_moves = operation.operands;
-  } else if (const int depth = perft_depth(operation.opcode); depth > 0) {
+  } else if (const int depth = perft_depth(operation.opcode); depth >= 0) {
     std::uint64_t count = 0;
     const std::string* text = operation.operands.size() == 1 ? &operation.operands[0] : nullptr;
-    if (depth > MAX_PERFT_DEPTH || !text || !is_digits(*text) ||
+    if (depth < 1 || depth > MAX_PERFT_DEPTH || !text || !is_digits(*text) ||
         std::from_chars(text->data(), text->data() + text->size(), count).ec != std::errc()) {
-      return "perft annotation ;" + operation.opcode + " needs one count (depth 1.." +
+      return "perft annotation ;" + quote_input(operation.opcode) + " needs one count (depth 1.." +
              std::to_string(MAX_PERFT_DEPTH) + ")";
     }
     if (!entry.perft.emplace(depth, count).second)
@@ -139,7 +141,7 @@ std::string parse_line(std::string_view line, SuiteEntry& entry) {
   std::string problem = read_fen_fields(rest, entry.fen);
   if (!problem.empty()) return problem;
   FenResult parsed = Position::from_fen(entry.fen);
-  if (!parsed.ok()) return "bad FEN '" + entry.fen + "': " + parsed.error;
+  if (!parsed.ok()) return "bad FEN '" + quote_input(entry.fen) + "': " + parsed.error;
   entry.position = parsed.position;
   std::vector<EpdOperation> operations;
   problem = split_operations(rest, operations);
@@ -154,12 +156,28 @@ std::string check_unique_ids(const std::vector<SuiteEntry>& entries, const std::
   for (const SuiteEntry& entry : entries) {
     const auto [it, inserted] = first_line.emplace(entry.id, entry.line);
     if (!inserted) {
-      return path + ":" + std::to_string(entry.line) + ": id \"" + entry.id + "\" is already used on line " +
-             std::to_string(it->second);
+      return path + ":" + std::to_string(entry.line) + ": id \"" + quote_input(entry.id) +
+             "\" is already used on line " + std::to_string(it->second);
     }
   }
   return {};
 }
+
+// Where `line` stops being UTF-8, or "" when it all is: ids and operands end
+// up in JSON records, which must be UTF-8, so a bad byte is refused here, with
+// its line, rather than when the first record is written.
+std::string check_utf8(std::string_view line) {
+  for (std::size_t column = 0; column < line.size();) {
+    const std::size_t length = utf8_sequence_length(line.substr(column));
+    if (length == 0)
+      return "not valid UTF-8 (" + describe_character(line.substr(column)) + " at byte " +
+             std::to_string(column + 1) + ")";
+    column += length;
+  }
+  return {};
+}
+
+constexpr std::string_view UTF8_BOM = "\xEF\xBB\xBF";
 
 }  // namespace
 
@@ -167,6 +185,13 @@ SuiteResult parse_suite(std::string_view text, const std::string& path) {
   SuiteResult result;
   result.suite.path = path;
   result.suite.sha256 = sha256_hex(text);
+  if (!is_valid_utf8(path)) {
+    result.error =
+        "suite file name " + quote_input(path) + " is not valid UTF-8 (it is recorded in the results)";
+    return result;
+  }
+  // Editors on Windows start UTF-8 files with a byte-order mark; it is not content.
+  if (text.substr(0, UTF8_BOM.size()) == UTF8_BOM) text.remove_prefix(UTF8_BOM.size());
   const std::string basename = std::filesystem::path(path).filename().string();
   std::size_t start = 0;
   for (int line_number = 1; start < text.size(); ++line_number) {
@@ -176,7 +201,8 @@ SuiteResult parse_suite(std::string_view text, const std::string& path) {
     if (line.empty() || line.front() == '#') continue;
     SuiteEntry entry;
     entry.line = line_number;
-    const std::string problem = parse_line(line, entry);
+    std::string problem = check_utf8(line);
+    if (problem.empty()) problem = parse_line(line, entry);
     if (!problem.empty()) {
       result.error = path + ":" + std::to_string(line_number) + ": " + problem;
       return result;

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <thread>
 
@@ -38,6 +39,7 @@ struct PositionResult {
   std::vector<Json> records, skipped;
   std::string error;
   bool engine_failed = false;
+  std::string io_error;
   bool interrupted = false;
 };
 
@@ -104,7 +106,8 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
   record.update(search_json(search));
   Json sorted = to_sorted(record);
   if (shared.journal.is_open()) {
-    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty()) result.error = error;
+    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty())
+      result.io_error = error;
   }
   return sorted;
 }
@@ -134,7 +137,7 @@ std::optional<Json> run_engine(Shared& shared, const PositionWork& work, const P
   }
   Json sorted = to_sorted(outcome.record);
   if (shared.journal.is_open()) {
-    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty()) result.error = error;
+    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty()) result.io_error = error;
   }
   return sorted;
 }
@@ -159,7 +162,7 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
       shared.progress.start_item(facts.id + " d" + std::to_string(depth) + " " + mode.name);
       const std::optional<Json> record = run_one(shared, work, facts, depth, mode, exceeded_at, result);
       shared.progress.advance();
-      if (!result.error.empty()) return;
+      if (!result.error.empty() || !result.io_error.empty()) return;
       if (!record) continue;
       const std::uint64_t nodes = (*record)["counters"]["nodes"].get<std::uint64_t>();
       if (is_full_width(mode.spec) && nodes != facts.full_width_nodes(depth)) {
@@ -184,9 +187,22 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
       shared.progress.start_item(facts.id + " d" + std::to_string(depth) + " " + plan.engines[e].name);
       const std::optional<Json> record = run_engine(shared, work, facts, depth, e, engines, result);
       shared.progress.advance();
-      if (!result.error.empty()) return;
+      if (!result.error.empty() || !result.io_error.empty()) return;
       if (record) result.records.push_back(*record);
     }
+  }
+}
+
+// An exception escaping a worker thread would terminate the process and lose
+// every record of the other threads: turn it into this position's failure.
+void run_guarded(Shared& shared, const PositionWork& work, PositionResult& result) {
+  try {
+    run_position(shared, work, result);
+  } catch (const std::bad_alloc&) {
+    result.io_error =
+        "out of memory searching " + work.entry->id + " (a smaller tt=MB or fewer --threads may fit)";
+  } catch (const std::exception& e) {
+    result.io_error = "internal error searching " + work.entry->id + ": " + e.what();
   }
 }
 
@@ -204,6 +220,7 @@ Json plan_signature(const RunPlan& plan) {
   for (const SuiteFile& suite : plan.suites) suites.push_back(suite.sha256);
   for (const NamedSpec& mode : plan.modes) modes.push_back(mode.name);
   Json signature = {{"suites", suites}, {"depths", plan.depths}, {"modes", modes}};
+  if (plan.max_nodes) signature["max_nodes"] = plan.max_nodes;
   if (!plan.engines.empty()) {
     Json engines = Json::array();
     for (const EngineSubject& e : plan.engines) {
@@ -229,7 +246,7 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
     shared.resumed[record_key(record["position_id"], record["depth"], record["mode"])] = record;
   if (!plan.journal_path.empty()) {
     if (std::string error = shared.journal.open(plan.journal_path); !error.empty()) {
-      outcome.error = error;
+      outcome.io_error = error;
       return outcome;
     }
   }
@@ -240,8 +257,8 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   shared.active_workers = workers;
   const auto worker = [&] {
     for (std::size_t i = next++; i < work.size() && !shared.should_stop(); i = next++) {
-      run_position(shared, work[i], results[i]);
-      if (!results[i].error.empty()) shared.failed = true;
+      run_guarded(shared, work[i], results[i]);
+      if (!results[i].error.empty() || !results[i].io_error.empty()) shared.failed = true;
     }
     --shared.active_workers;
   };
@@ -253,6 +270,8 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
 
   for (PositionResult& r : results) {
     if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error, outcome.engine_failed = r.engine_failed;
+    if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error;
+    if (outcome.io_error.empty() && !r.io_error.empty()) outcome.io_error = r.io_error;
     outcome.interrupted |= r.interrupted || (r.facts.is_null() && stop.load());
     if (!r.facts.is_null()) outcome.positions.push_back(r.facts);
     for (Json& record : r.records) outcome.records.push_back(std::move(record));

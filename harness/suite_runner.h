@@ -47,12 +47,14 @@ struct RunOutcome {
   std::vector<nlohmann::json> positions;  // facts, suite order
   std::vector<nlohmann::json> records;    // position, depth, mode order
   std::vector<nlohmann::json> skipped;    // {position_id, depth, mode, reason}
-  std::string error;          // a failed check, or an I/O error; the run stopped
-  bool engine_failed = false; // the error is an external engine's failure, not a check
-  bool interrupted = false;   // stopped by a request (Ctrl-C); finished records are journalled
+  std::string error;           // a failed check, or an engine's failure; the run stopped
+  std::string io_error;        // a journal write or memory failure (not a check); the run stopped
+  bool engine_failed = false;  // the error is an external engine's failure, not a check
+  bool interrupted = false;    // stopped by a request (Ctrl-C); finished records are journalled
 };
 
-// The identity of a plan for resuming: suites (by hash), depths, modes and engines.
+// The identity of a plan for resuming: every option that changes the
+// records: suites (by hash), depths, modes, engines and --max-nodes (when given).
 nlohmann::json plan_signature(const RunPlan& plan);
 
 // The perft depth of the position facts: the deepest depth when a built-in

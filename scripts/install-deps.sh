@@ -5,6 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build clang git
+  libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes of Debian 12's clang (fuzz/)
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   python3-matplotlib python3-pandas python3-scipy python3-pytest
   jupyter-nbconvert python3-ipykernel

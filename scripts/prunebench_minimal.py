@@ -58,7 +58,10 @@ def minimal_tree_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> 
     table["minimal_leaves"] = table["minimal_leaves"].astype("Int64")
     table["nodes_ratio"] = table["nodes"] / table["minimal_nodes"].astype("float64")
     table["leaves_ratio"] = table["leaves"] / table["minimal_leaves"].astype("float64")
-    table["knuth_moore_ratio"] = table["leaves"] / table["knuth_moore"].astype("float64")
+    # A root with no move (or no leaf at depth d) has an estimate of 0 leaves:
+    # no ratio to it, rather than inf.
+    estimate_leaves = table["knuth_moore"].astype("float64").replace(0.0, float("nan"))
+    table["knuth_moore_ratio"] = table["leaves"] / estimate_leaves
     columns = KEYS + ["mode", "tt", "minimal_nodes", "nodes", "nodes_ratio", "minimal_leaves", "leaves",
                       "leaves_ratio", "knuth_moore", "knuth_moore_ratio"]
     table["tt"] = table["tt"].map({True: "yes", False: "no"})

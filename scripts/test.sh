@@ -7,6 +7,8 @@
 #   5. the magic-bitboard fallback (-DPRUNEBENCH_PEXT=OFF), so it cannot rot: the CLI alone,
 #      checked against the published perft counts up to 1 M leaves and the bench signature
 #   6. pytest for the Python scripts (and the notebook, executed headless)
+#   7. fault injection: kill/resume, full disk, read-only folder, concurrent runs
+#   8. a libFuzzer build (clang, ASan+UBSan) and a smoke run of every fuzz target
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,3 +40,11 @@ if [ -d tests/scripts ] && ls tests/scripts/test_*.py >/dev/null 2>&1; then
   echo "== Python scripts"
   /usr/bin/python3 -m pytest tests/scripts -q
 fi
+
+echo "== Fault injection (kill/resume, full disk, read-only folder, concurrent runs)"
+tests/fault_injection.sh build/harness/prunebench
+
+echo "== Fuzz targets: build, and a smoke run of a fixed number of executions each"
+CXX=clang++ scripts/build.sh build-fuzz -DPRUNEBENCH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DPRUNEBENCH_BUILD_TESTS=OFF -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
+fuzz/smoke.sh build-fuzz 50000

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "engine/text.h"
+
 namespace prunebench {
 
 namespace {
@@ -91,10 +93,10 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
   const std::string_view value = eq == std::string_view::npos ? std::string_view{} : item.substr(eq + 1);
   const bool has_value = eq != std::string_view::npos;
   const auto bad_value = [&] {
-    return "bad value '" + std::string(value) + "' for '" + std::string(key) + "'";
+    return "bad value '" + quote_input(value) + "' for '" + quote_input(key) + "'";
   };
   const auto flag = [&](bool& field, bool on) -> std::string {
-    if (has_value) return "option '" + std::string(key) + "' takes no value";
+    if (has_value) return "option '" + quote_input(key) + "' takes no value";
     field = on;
     return "";
   };
@@ -102,7 +104,8 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
   if (key == "algo") {
     const auto algorithm = lookup(ALGORITHMS, value);
     if (!algorithm)
-      return "unknown algorithm '" + std::string(value) + "' (minimax, negamax, alphabeta, pvs, mtdf, minimal)";
+      return "unknown algorithm '" + quote_input(value) +
+             "' (minimax, negamax, alphabeta, pvs, mtdf, minimal)";
     spec.algorithm = *algorithm;
   } else if (key == "fail") {
     if (value != "soft" && value != "hard") return bad_value() + " (soft or hard)";
@@ -110,7 +113,7 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
   } else if (key == "order") {
     const auto ordering = lookup(ORDERINGS, value);
     if (!ordering)
-      return "unknown ordering '" + std::string(value) +
+      return "unknown ordering '" + quote_input(value) +
              "' (natural, mvv-lva, quiet-pst, canonical, best, worst, random, oracle)";
     spec.ordering.base = *ordering;
   } else if (key == "tiebreak") {
@@ -154,9 +157,9 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
     if (!guess || *guess <= -INFINITE_SCORE || *guess >= INFINITE_SCORE) return bad_value();
     spec.mtdf_guess = *guess;
   } else if (find_named_mode(item)) {
-    return "named mode '" + std::string(item) + "' must come first";
+    return "named mode '" + quote_input(item) + "' must come first";
   } else {
-    return "unknown mode or option '" + std::string(item) + "'";
+    return "unknown mode or option '" + quote_input(item) + "'";
   }
   return "";
 }
@@ -202,7 +205,7 @@ ModeParse parse_mode(std::string_view mode) {
     const std::size_t end = mode.find_first_of(",+");
     const std::string_view item = mode.substr(0, end);
     if (item.empty()) {
-      result.error = "empty item in mode '" + std::string(mode) + "'";
+      result.error = "empty item in mode '" + quote_input(mode) + "'";
       return result;
     }
     if (const NamedMode* named = first ? find_named_mode(item) : nullptr) {

@@ -1,13 +1,20 @@
 // The opening every subcommand shares (declared in harness/commands.h).
 #include <ostream>
 
+#include "engine/text.h"
 #include "harness/cli_args.h"
 #include "harness/commands.h"
 
 namespace prunebench::harness {
 
+std::string error_line(const std::string& message) {
+  // Messages echo paths and ids: a newline or a stray byte in them must not
+  // break the one-line, valid-UTF-8 promise (found by fuzz/cli_args_fuzz).
+  return "error: " + quote_input(message, MAX_ERROR_CHARACTERS) + "\n";
+}
+
 int report_bad_input(std::ostream& err, const std::string& message) {
-  err << "error: " << message << '\n';
+  err << error_line(message);
   return EXIT_BAD_INPUT;
 }
 

@@ -1,10 +1,11 @@
 // prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--threads N] [--json]
 #include <chrono>
-#include <ostream>
-
 #include <nlohmann/json.hpp>
+#include <ostream>
+#include <set>
 
 #include "engine/perft.h"
+#include "engine/text.h"
 #include "harness/commands.h"
 #include "harness/suite.h"
 
@@ -42,9 +43,13 @@ struct PerftOptions {
 };
 
 std::string parse_options(const Args& args, PerftOptions& options) {
+  std::set<std::string> given;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     const bool has_value = i + 1 < args.size();
+    // A value option given twice is a mistake to report, not a value to override.
+    if (arg.rfind("--", 0) == 0 && arg != "--help" && !given.insert(arg).second)
+      return "option " + quote_input(arg) + " given twice";
     if (arg == "--help" || arg == "-h") {
       options.help = true;
     } else if (arg == "--divide") {
@@ -63,7 +68,7 @@ std::string parse_options(const Args& args, PerftOptions& options) {
       if (!has_value) return "--max-leaves needs a value";
       const std::string& value = args[++i];
       if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos)
-        return "--max-leaves: '" + value + "' is not a non-negative integer";
+        return "--max-leaves: '" + quote_input(value) + "' is not a non-negative integer";
       options.max_leaves = std::stoull(value);
     } else if (arg == "--threads") {
       if (!has_value) return "--threads needs a value";
@@ -77,10 +82,11 @@ std::string parse_options(const Args& args, PerftOptions& options) {
       const std::string& value = args[++i];
       if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos || value.size() > 2 ||
           std::stoi(value) > MAX_PERFT_DEPTH)
-        return "--depth: '" + value + "' is not an integer in 0.." + std::to_string(MAX_PERFT_DEPTH);
+        return "--depth: '" + quote_input(value) + "' is not an integer in 0.." +
+               std::to_string(MAX_PERFT_DEPTH);
       options.depth = std::stoi(value);
     } else {
-      return "unknown option '" + arg + "'";
+      return "unknown option '" + quote_input(arg) + "'";
     }
   }
   if (options.help) return "";

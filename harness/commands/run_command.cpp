@@ -1,5 +1,7 @@
 // prunebench run --suite FILE [--suite FILE ...] --depths 1-5 --modes a,b [options]
 #include <algorithm>
+#include <unistd.h>
+
 #include <csignal>
 #include <filesystem>
 #include <ostream>
@@ -9,6 +11,8 @@
 #include "harness/cli_args.h"
 #include "harness/commands.h"
 #include "harness/context.h"
+#include "harness/file_lock.h"
+#include "harness/journal_check.h"
 #include "harness/json_io.h"
 #include "harness/suite_runner.h"
 
@@ -24,6 +28,10 @@ std::atomic<bool> stop_requested{false};
 extern "C" void request_stop(int) {
   stop_requested = true;
   std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+  // write(2) is async-signal-safe; a stream is not. Without this line the
+  // wait for the running search looks like a hang.
+  constexpr char MESSAGE[] = "\nprunebench: finishing the current search, Ctrl-C again to abort\n";
+  [[maybe_unused]] const auto ignored = ::write(STDERR_FILENO, MESSAGE, sizeof MESSAGE - 1);
 }
 
 ArgParser make_parser() {
@@ -39,7 +47,8 @@ ArgParser make_parser() {
       "searches must agree (--engine-repeat).\n\n"
       "Finished records are appended to OUT.journal as they complete; after Ctrl-C, a kill\n"
       "or a failed check, rerun the same command with --resume to continue.\n\n"
-      "Exit codes: 0 done, 1 a check failed, 2 bad input, 130 interrupted.");
+      "Exit codes: 0 done, 1 a check failed, 2 bad input, 3 an I/O error (e.g. a full disk) or out of\n"
+      "memory, 130 interrupted.");
   parser.add_repeated("suite", "FILE", "an EPD/FEN file (repeatable)");
   parser.add_value("depths", "LIST", "depths, e.g. 1-5 or 2,4,6");
   parser.add_value("modes", "LIST", "comma-separated modes (see 'prunebench search --help')",
@@ -159,29 +168,50 @@ Failure read_numbers(const ParsedArgs& args, RunPlan& plan) {
   return {};
 }
 
-// Opens the journal for a new run, or loads it for --resume.
-Failure prepare_journal(const ParsedArgs& args, RunPlan& plan) {
+// --out must name a file in an existing directory; found out before the
+// searches, not after them.
+Failure check_out_path(const std::string& out) {
+  if (out.empty()) return bad_input("--out is empty (name the JSON file to write)");
+  std::error_code ec;
+  if (std::filesystem::is_directory(out, ec))
+    return bad_input("--out " + out + " is a directory (name a file in it)");
+  const std::filesystem::path parent = std::filesystem::path(out).parent_path();
+  if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
+    return bad_input("--out " + out + ": the directory " + parent.string() + " does not exist");
+  return {};
+}
+
+// Locks the journal for the whole run, then writes its plan header (a new
+// run) or loads its records (--resume).
+Failure prepare_journal(const ParsedArgs& args, RunPlan& plan, FileLock& lock) {
   if (!args.has("out")) {
     if (args.has("resume")) return bad_input("--resume needs --out (the journal is OUT.journal)");
     return {};
   }
+  if (Failure f = check_out_path(args.value("out")); f.code) return f;
   plan.journal_path = args.value("out") + ".journal";
-  const bool exists = std::filesystem::exists(plan.journal_path);
-  if (!args.has("resume")) {
-    if (exists)
-      return bad_input(plan.journal_path + " holds an unfinished run: add --resume to continue it, or delete it");
+  const bool resume = args.has("resume");
+  const std::string unfinished =
+      plan.journal_path + " holds an unfinished run: add --resume to continue it, or delete it";
+  if (!resume && std::filesystem::exists(plan.journal_path)) return bad_input(unfinished);
+  if (resume && !std::filesystem::exists(plan.journal_path))
+    return bad_input("nothing to resume: " + plan.journal_path + " does not exist");
+  if (std::string error = lock.acquire(plan.journal_path); !error.empty())
+    return {lock.system_error() ? EXIT_IO_ERROR : EXIT_BAD_INPUT, error};
+  if (!resume) {
+    // A rival that won the lock first, then was killed, left its header here.
+    if (lock.size_when_locked() > 0) return bad_input(unfinished);
     JournalWriter header;
-    if (std::string error = header.open(plan.journal_path); !error.empty()) return bad_input(error);
-    if (std::string error = header.append({{"plan", plan_signature(plan)}}); !error.empty()) return bad_input(error);
+    if (std::string error = header.open(plan.journal_path); !error.empty()) return {EXIT_IO_ERROR, error};
+    if (std::string error = header.append({{"plan", plan_signature(plan)}}); !error.empty())
+      return {EXIT_IO_ERROR, error};
     return {};
   }
-  if (!exists) return bad_input("nothing to resume: " + plan.journal_path + " does not exist");
   const JournalContents journal = read_journal(plan.journal_path);
   if (!journal.ok()) return bad_input(journal.error);
-  if (journal.records.empty() || journal.records.front().value("plan", nlohmann::json()) != plan_signature(plan))
-    return bad_input(plan.journal_path + " was written by a run with other suites, depths or modes");
-  for (std::size_t i = 1; i < journal.records.size(); ++i) plan.resumed_records.push_back(journal.records[i]["record"]);
-  return {};
+  const std::string problem =
+      check_journal(journal, plan.journal_path, plan_signature(plan), plan.resumed_records);
+  return problem.empty() ? Failure{} : bad_input(problem);
 }
 
 nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, const Args& args) {
@@ -203,6 +233,7 @@ Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& ou
   const std::string kept = plan.journal_path.empty()
                                ? ""
                                : " (finished records are kept in " + plan.journal_path + "; rerun with --resume)";
+  if (!outcome.io_error.empty()) return {EXIT_IO_ERROR, outcome.io_error + kept};
   if (outcome.engine_failed) return bad_input(outcome.error + kept);
   if (!outcome.error.empty()) return {EXIT_CHECK_FAILED, "check failed: " + outcome.error + kept};
   if (outcome.interrupted) return {EXIT_INTERRUPTED, "interrupted" + kept};
@@ -211,7 +242,8 @@ Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& ou
     out << document.dump(2) << '\n';
     return {};
   }
-  if (std::string error = write_json_file(args.value("out"), document); !error.empty()) return bad_input(error + kept);
+  if (std::string error = write_json_file(args.value("out"), document); !error.empty())
+    return {EXIT_IO_ERROR, error + kept};
   std::filesystem::remove(plan.journal_path);
   return {};
 }
@@ -222,7 +254,8 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
     if (f.code) return f;
   if (Failure f = read_engines(args, plan); f.code) return f;
   if (Failure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;
-  if (Failure f = prepare_journal(args, plan); f.code) return f;
+  FileLock lock;  // held until the journal is removed or the run stops
+  if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
   stop_requested = false;
   std::signal(SIGINT, request_stop);
   const RunOutcome outcome = run_plan(plan, stop_requested);
@@ -238,7 +271,7 @@ int run_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench run --help')", out, err))
     return *done;
   const Failure failure = run(parsed, args, out);
-  if (failure.code) err << "error: " << failure.message << '\n';
+  if (failure.code) err << error_line(failure.message);
   return failure.code;
 }
 

@@ -15,7 +15,8 @@ struct BadFen {
 const BadFen BAD_FENS[] = {
     {"", "expected 6 fields"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "expected 6 fields"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "unexpected text after the fullmove number"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+     "unexpected text after the fullmove number"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "bad character 'X'"},
     {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "bad character '9'"},
     {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has 7 squares"},
@@ -29,19 +30,52 @@ const BadFen BAD_FENS[] = {
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move must be 'w' or 'b'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "bad castling character 'x'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "castling right 'K' given twice"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "castling right 'K' needs the king on e1 and a rook on h1"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+     "castling right 'K' needs the king on e1 and a rook on h1"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBK1BNR w Qkq - 0 1", "castling right 'Q' needs the king on e1"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en-passant square e3 could not come from a double pawn push"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en-passant square e6 could not come from a double pawn push"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+     "en-passant square e3 could not come from a double pawn push"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+     "en-passant square e6 could not come from a double pawn push"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1", "bad en-passant square 'z9'"},
-    {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1", "en-passant square e5 could not come from"},
+    {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1",
+     "en-passant square e5 could not come from"},
     {"4k3/8/8/8/8/8/8/4K2r b - - 0 1", "the side not to move (white) is in check"},
     {"4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1", "the side not to move (black) is in check"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove clock '-1' is not a non-negative integer"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+     "halfmove clock '-1' is not a non-negative integer"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock 'x'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one", "fullmove number 'one'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5", "fullmove number '1.5'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;", "fullmove number '1;'"},
+    // Issue 18, defect 11: a counter out of range is not "not an integer".
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1000000 1",
+     "halfmove clock 1000000 is out of range (0..999999)"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999",
+     "fullmove number 99999999999 is out of range"},
+    // Issue 18, defect 8: a multi-byte character is echoed whole, a stray byte as its value.
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xc3\xa9 w - - 0 1",
+     "bad character '\xc3\xa9' (U+00E9) in piece placement"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xff w - - 0 1",
+     "bad character byte 0xFF in piece placement"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk\xc3\xa9 - 0 1",
+     "bad castling character '\xc3\xa9' (U+00E9)"},
+    // Issue 18, defect 9: checks no move could give (python-chess's Board.status() rules).
+    {"4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1", "in check from 3 pieces"},
+    {"4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
+     "impossible double check: neither checker is a bishop, rook or queen"},
+    {"4k3/8/8/8/8/5n2/3p4/4K3 w - - 0 1", "impossible double check: neither checker"},
+    {"4k3/8/8/3pP3/8/3n4/8/4K3 w - d6 0 1", "impossible check: the double push"},
+};
+
+// Checks a single move can give, which the rules above must keep accepting.
+const char* const POSSIBLE_CHECKS[] = {
+    "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",   // a knight move uncovering a rook
+    "4k3/8/8/8/1b6/8/8/4K2r w - - 0 1",   // bishop and rook from two lines
+    "4k3/8/8/3p4/4K3/8/8/8 w - d6 0 1",   // the double-pushed pawn checks
+    "4k3/8/8/2KpP2r/8/8/8/8 w - d6 0 1",  // (no check: the pin is not a check)
+    "4k3/8/8/8/8/8/8/4K2r w - - 0 1",     // one checker
+    "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1",  // aligned checkers: kept for positions/perft.epd (engine/fen.cpp)
 };
 
 TEST(Fen, RejectsMalformedAndIllegalInput) {
@@ -52,6 +86,19 @@ TEST(Fen, RejectsMalformedAndIllegalInput) {
         << "for '" << bad.fen << "' expected '" << bad.message << "', got '" << result.error << "'";
     EXPECT_EQ(result.error.find('\n'), std::string::npos) << "error must be one line";
   }
+}
+
+TEST(Fen, AcceptsChecksOneMoveCanGive) {
+  for (const char* fen : POSSIBLE_CHECKS)
+    EXPECT_TRUE(Position::from_fen(fen).ok()) << fen << ": " << Position::from_fen(fen).error;
+}
+
+TEST(Fen, EchoedInputIsCut) {
+  const std::string fen =
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 " + std::string(1000, 'x');
+  const FenResult result = Position::from_fen(fen);
+  EXPECT_FALSE(result.ok());
+  EXPECT_LT(result.error.size(), 200u) << result.error;
 }
 
 TEST(Fen, AcceptsAndNormalizesLenientForms) {

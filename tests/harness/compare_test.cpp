@@ -126,6 +126,23 @@ TEST(CompareRuns, ZeroBaseNodes) {
   EXPECT_EQ(result.report.base_provenance, "no context");
 }
 
+// Issue 18, defect 10: a count near 2^64 used to make 21 -> 2^64-1 a
+// difference of -22. Counts past 2^62 (and totals past it) are refused; below
+// that, differences are exact.
+TEST(CompareRuns, NodeCountsNear64BitsAreExactOrRefused) {
+  const std::uint64_t limit = std::uint64_t(1) << 62;
+  const CompareResult exact =
+      compare_runs(run_with({record("a", 1, "m", 21)}), run_with({record("a", 1, "m", limit)}), {});
+  ASSERT_TRUE(exact.ok()) << exact.error;
+  EXPECT_EQ(exact.report.rows[0].difference(), std::int64_t(limit - 21));
+  const CompareResult huge = compare_runs(run_with({record("a", 1, "m", 21)}),
+                                          run_with({record("a", 1, "m", ~std::uint64_t(0))}), {});
+  EXPECT_EQ(huge.error, "new: record 0 counts 18446744073709551615 nodes, more than compare handles (2^62)");
+  const CompareResult sum = compare_runs(run_with({record("a", 1, "m", limit), record("b", 1, "m", limit)}),
+                                         run_with({record("a", 1, "m", 1), record("b", 1, "m", 1)}), {});
+  EXPECT_EQ(sum.error, "the nodes of mode 'm' sum to more than compare handles (2^62)");
+}
+
 TEST(CompareRuns, MalformedRecords) {
   const json good = run_with({record("a", 1, "m", 1)});
   json no_nodes = record("a", 1, "m", 1);

@@ -171,6 +171,25 @@ TEST(Journal, CorruptCompleteLineIsAnError) {
       << contents.error;
 }
 
+// Issue 18, defect 2: valid syntax nlohmann cannot hold (a double overflow)
+// is bad input with the file's name, not an uncaught out_of_range.
+TEST(ReadJsonFile, NumberTooLargeForADoubleIsAnError) {
+  TempDir dir;
+  const std::string path = dir.file("huge.json");
+  write_text(path, "{\"schema_version\":1,\"kind\":\"run\",\"records\":[],\"x\":1e400}");
+  const JsonReadResult result = read_json_file(path);
+  EXPECT_FALSE(result.ok());
+  EXPECT_TRUE(starts_with(result.error, path + ": not readable JSON (number overflow")) << result.error;
+}
+
+TEST(Journal, NumberTooLargeForADoubleIsAnErrorNamingTheLine) {
+  TempDir dir;
+  const std::string path = dir.file("huge.journal");
+  write_text(path, "{\"plan\":1}\n[1e400]\n");
+  const JournalContents contents = read_journal(path);
+  EXPECT_TRUE(starts_with(contents.error, path + ":2: not a JSON record (number overflow")) << contents.error;
+}
+
 TEST(Journal, MissingFile) {
   EXPECT_EQ(read_journal("/nonexistent/x.journal").error, "/nonexistent/x.journal: no such file");
 }

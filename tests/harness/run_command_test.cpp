@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "harness/commands.h"
 #include "tests/harness/run_call.h"
+#include "harness/file_lock.h"
 #include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
@@ -119,7 +119,81 @@ TEST(RunCommand, ResumeRefusesAJournalOfAnotherPlan) {
   testing::write_text(out + ".journal", "{\"plan\":{\"depths\":[1],\"modes\":[\"minimax\"],\"suites\":[\"x\"]}}\n");
   const Result r = run({"--suite", SEED, "--depths", "1-2", "--modes", "minimax", "--out", out, "--resume"});
   EXPECT_EQ(r.code, EXIT_BAD_INPUT);
-  EXPECT_NE(r.err.find("other suites, depths or modes"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("other suites, depths, modes or --max-nodes"), std::string::npos) << r.err;
+}
+
+// Issue 18, defect 1: the reproducer `echo 5 >> OUT.journal` then --resume.
+TEST(RunCommand, ResumeRefusesAJournalLineThatIsNotARecord) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1", "--modes", "minimax", "--out", out};
+  ASSERT_EQ(run(args).code, EXIT_OK);
+  const nlohmann::json complete = nlohmann::json::parse(testing::read_text(out));
+  nlohmann::json plan = {
+      {"suites", {complete["context"]["suites"][0]["sha256"]}}, {"depths", {1}}, {"modes", {"minimax"}}};
+  testing::write_text(out + ".journal", nlohmann::json({{"plan", plan}}).dump() + "\n5\n");
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result r = run(resume);
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: " + out + ".journal:2: not a journal record (expected {\"record\": {...}})\n");
+}
+
+// Issue 18, defect 6: records made under one --max-nodes are not reused under another.
+TEST(RunCommand, ResumeRefusesAnotherMaxNodes) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1-2", "--modes", "minimax", "--out", out};
+  Args limited = args;
+  limited.insert(limited.end(), {"--max-nodes", "100"});
+  ASSERT_EQ(run(limited).code, EXIT_OK);
+  ASSERT_FALSE(std::filesystem::exists(out + ".journal"));
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  // The header a limited run writes first, as a run killed right after it leaves it.
+  nlohmann::json plan = {{"suites", {doc["context"]["suites"][0]["sha256"]}},
+                         {"depths", {1, 2}},
+                         {"modes", {"minimax"}},
+                         {"max_nodes", 100}};
+  testing::write_text(out + ".journal", nlohmann::json({{"plan", plan}}).dump() + "\n");
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result other = run(resume);
+  EXPECT_EQ(other.code, EXIT_BAD_INPUT);
+  EXPECT_NE(other.err.find("--max-nodes"), std::string::npos) << other.err;
+  limited.push_back("--resume");
+  const Result same = run(limited);
+  EXPECT_EQ(same.code, EXIT_OK) << same.err;
+}
+
+// Issue 18, defect 7: a second run on the same --out is refused while the first holds the journal.
+TEST(RunCommand, SecondRunOnTheSameOutIsRefused) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  FileLock rival;
+  ASSERT_EQ(rival.acquire(out + ".journal"), "");
+  const Result r = run({"--suite", SEED, "--depths", "1", "--modes", "minimax", "--out", out, "--resume"});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: another run is using " + out +
+                       ".journal (wait for it to end, or choose another --out)\n");
+}
+
+// Issue 18, defect 8: a bad --out is found before any search, not after all of them.
+TEST(RunCommand, BadOutPathIsRefusedFirst) {
+  TempDir dir;
+  const Args base = {"--suite", SEED, "--depths", "1", "--modes", "minimax", "--out"};
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "error: --out is empty (name the JSON file to write)\n"},
+      {dir.path().string(), "error: --out " + dir.path().string() + " is a directory (name a file in it)\n"},
+      {dir.file("no/such/run.json"), "error: --out " + dir.file("no/such/run.json") + ": the directory " +
+                                         dir.file("no/such") + " does not exist\n"},
+  };
+  for (const auto& [out, message] : cases) {
+    Args args = base;
+    args.push_back(out);
+    const Result r = run(args);
+    EXPECT_EQ(r.code, EXIT_BAD_INPUT) << out;
+    EXPECT_EQ(r.err, message);
+  }
 }
 
 TEST(RunCommand, WrongPublishedPerftCountFailsTheRun) {

@@ -9,7 +9,9 @@
 //   4. killer moves: the two latest quiet moves that caused a cut-off at this ply,
 //   5. history: sum of depth^2 over the cut-offs each move caused anywhere,
 //   6. with the canonical tie-break, the canonical order (ascending UCI
-//      string, Tree::move_score(CANONICAL, move)), so that no two moves tie.
+//      string, Tree::move_score(CANONICAL, move)), so that no two moves tie;
+//      or with a scan-order tie-break, the order a given bitboard generator
+//      would emit (engine/scan_order.h), to emulate another engine.
 // Equal keys keep the generator's order, so NATURAL with no extras is exactly
 // the generated order; the algorithms then skip ordering altogether. The
 // tie-break makes an ordering independent of the generator, hence portable
@@ -22,8 +24,10 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "engine/scan_order.h"
 #include "engine/search/splitmix.h"
 #include "engine/search/tree.h"
 #include "engine/types.h"
@@ -40,11 +44,13 @@ struct OrderingSpec {
   std::uint64_t seed = 0;
   // Equal keys in canonical order instead of generator order (tiebreak=canonical).
   bool canonical_tiebreak = false;
+  // Equal keys in this scan order instead (tiebreak=scan:...); never with canonical_tiebreak.
+  std::optional<ScanOrder> scan_tiebreak = std::nullopt;
 
   // False when ordering would leave every list as generated.
   bool reorders() const {
     return base != BaseOrdering::NATURAL || tt_move_first || pv_move_first || killers || history ||
-           canonical_tiebreak;
+           canonical_tiebreak || scan_tiebreak;
   }
   bool operator==(const OrderingSpec&) const = default;
 };
@@ -55,6 +61,12 @@ struct OrderingSpec {
 template <typename T>
 concept KnowsQuietMoves = requires(const T& tree, typename T::MoveType move) {
   { tree.is_quiet(move) } -> std::convertible_to<bool>;
+};
+
+// A tree whose moves a scan order can key (chess) offers `scan_order_score`.
+template <typename T>
+concept KnowsScanOrders = requires(const T& tree, const ScanOrder& order, typename T::MoveType move) {
+  { tree.scan_order_score(order, move) } -> std::convertible_to<std::int64_t>;
 };
 
 template <Tree T>
@@ -117,7 +129,7 @@ struct OrderKey {
   std::int64_t base;
   int killer;
   std::int64_t history;
-  std::int64_t tiebreak;  // canonical score (negative) or 0
+  std::int64_t tiebreak;  // canonical or scan-order score (negative), or 0
   auto operator<=>(const OrderKey&) const = default;
 };
 
@@ -127,6 +139,18 @@ struct KeyedIndex {
   OrderKey key;
   std::uint16_t index;
 };
+
+// The scan-order key of a move, on trees that have one (check_spec refuses
+// a scan tie-break on the others).
+template <Tree T>
+std::int64_t scan_order_score(const T& tree, const ScanOrder& order, typename T::MoveType move) {
+  if constexpr (KnowsScanOrders<T>) {
+    return std::int64_t(tree.scan_order_score(order, move));
+  } else {
+    (void)tree, (void)order, (void)move;
+    return 0;
+  }
+}
 
 // Stable insertion sort, larger keys first.
 inline void insertion_sort(KeyedIndex* first, std::size_t n) {
@@ -147,8 +171,8 @@ inline void insertion_sort(KeyedIndex* first, std::size_t n) {
 // all-zero key (quiet moves under MVV-LVA, say), and those keep their order
 // anyway, so only the moves above zero and those below are sorted (insertion
 // sort: stable, allocation-free, fast for a few dozen), and the zero run goes
-// between them untouched. The canonical tie-break is negative for every move,
-// so with it no key is zero and every move is sorted, but only when asked.
+// between them untouched. A tie-break score is negative for every move, so
+// with one no key is zero and every move is sorted, but only when asked.
 template <Tree T>
 void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
                  const OrderingHints<typename T::MoveType>& hints,
@@ -170,7 +194,9 @@ void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& 
       key.base = std::int64_t(hash_combine(std::uint64_t(key.base), spec.seed));
     key.killer = spec.killers ? killers.rank(hints.ply, m) : 0;
     key.history = spec.history ? history.score(tree.history_index(m)) : 0;
-    key.tiebreak = spec.canonical_tiebreak ? std::int64_t(tree.move_score(BaseOrdering::CANONICAL, m)) : 0;
+    key.tiebreak = spec.canonical_tiebreak ? std::int64_t(tree.move_score(BaseOrdering::CANONICAL, m))
+                   : spec.scan_tiebreak      ? detail::scan_order_score(tree, *spec.scan_tiebreak, m)
+                                             : 0;
     const auto index = std::uint16_t(i);
     if (key == ZERO)
       zero[n_zero++] = index;

@@ -13,8 +13,9 @@
 //
 //   algo=minimax|negamax|alphabeta|pvs|mtdf   fail=soft|hard
 //   order=natural|mvv-lva|quiet-pst|canonical|best|worst|random   seed=N (random order)
-//   tiebreak=generator|canonical   equal ordering keys in generator order (the
-//                     default) or in canonical order (ascending UCI string)
+//   tiebreak=generator|canonical|scan:...   equal ordering keys in generator
+//                     order (the default), in canonical order (ascending UCI
+//                     string) or in a scan order (engine/scan_order.h)
 //   tt | tt=MB        transposition table (default 16 MB), hash move first
 //   no-tt-move        keep the table, but not its move first;   no-tt
 //   pv-move           previous iteration's PV move first (needs id)

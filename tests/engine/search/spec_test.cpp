@@ -144,9 +144,34 @@ TEST(Spec, TiebreakComposesWithAnyOrdering) {
   EXPECT_EQ(parsed("order=canonical").ordering.base, BaseOrdering::CANONICAL);
 }
 
+TEST(Spec, ScanTiebreak) {
+  const SearchSpec s = parsed("mvv-lva+tiebreak=scan:pieces=PNBRQK/captures=last");
+  ASSERT_TRUE(s.ordering.scan_tiebreak.has_value());
+  EXPECT_FALSE(s.ordering.canonical_tiebreak);
+  EXPECT_EQ(s.ordering.scan_tiebreak->pieces[0], PAWN);
+  EXPECT_EQ(s.ordering.scan_tiebreak->captures, ScanOrder::Captures::LAST);
+  EXPECT_TRUE(parsed("unordered+tiebreak=scan").ordering.reorders());
+  EXPECT_EQ(parsed("unordered+tiebreak=scan").ordering.scan_tiebreak, ScanOrder{});
+  // The last tiebreak= wins.
+  EXPECT_EQ(parsed("mvv-lva-canonical+tiebreak=scan").ordering.canonical_tiebreak, false);
+  EXPECT_FALSE(parsed("mvv-lva+tiebreak=scan+tiebreak=canonical").ordering.scan_tiebreak.has_value());
+  EXPECT_EQ(parsed("mvv-lva+tiebreak=scan+tiebreak=generator"), parsed("mvv-lva"));
+
+  const auto fields = describe(parsed("unordered+tiebreak=scan:from=h8a8"));
+  const auto tiebreak = std::find_if(fields.begin(), fields.end(), [](const auto& f) { return f.first == "tiebreak"; });
+  ASSERT_NE(tiebreak, fields.end());
+  EXPECT_EQ(tiebreak->second, "scan:pieces=NBRQKP/captures=mixed/split=piece/from=h8a8/to=a1h1/pawns=sets-we");
+
+  EXPECT_NE(error_of("mvv-lva+tiebreak=scan:from=a1b2").find("from=a1b2"), std::string::npos);
+  EXPECT_NE(error_of("mvv-lva+tiebreak=scan:speed=fast").find("speed"), std::string::npos);
+  SearchSpec both = parsed("mvv-lva-canonical");
+  both.ordering.scan_tiebreak = ScanOrder{};
+  EXPECT_NE(spec_error(both).find("one tie-break"), std::string::npos);
+}
+
 TEST(Spec, TiebreakErrors) {
   EXPECT_NE(error_of("mvv-lva,tiebreak=uci").find("'uci'"), std::string::npos);
-  EXPECT_NE(error_of("mvv-lva,tiebreak=uci").find("generator or canonical"), std::string::npos);
+  EXPECT_NE(error_of("mvv-lva,tiebreak=uci").find("generator, canonical or scan"), std::string::npos);
   EXPECT_NE(error_of("mvv-lva,tiebreak").find("'tiebreak'"), std::string::npos);
   // Full-width search orders nothing.
   EXPECT_NE(error_of("minimax,tiebreak=canonical").find("minimax"), std::string::npos);

@@ -32,6 +32,10 @@ constexpr std::array<std::pair<std::string_view, ScanOrder::Split>, 3> SPLITS = 
     {"type", ScanOrder::Split::TYPE},
     {"piece", ScanOrder::Split::PIECE},
 }};
+constexpr std::array<std::pair<std::string_view, ScanOrder::Queens>, 2> QUEENS = {{
+    {"piece", ScanOrder::Queens::PIECE},
+    {"sliders", ScanOrder::Queens::SLIDERS},
+}};
 constexpr std::array<std::pair<std::string_view, ScanOrder::Pawns>, 3> PAWNS = {{
     {"pieces", ScanOrder::Pawns::PIECES},
     {"sets-we", ScanOrder::Pawns::SETS_WEST_FIRST},
@@ -103,7 +107,10 @@ int scan_index(ScanOrder::Scan scan, Square s) {
 
 std::int64_t scan_order_score(const Position& pos, Move m, const ScanOrder& order) {
   const PieceType type = type_of(pos.piece_on(m.from()));
-  const int piece = int(std::find(order.pieces.begin(), order.pieces.end(), type) - order.pieces.begin());
+  PieceType slot = type;
+  if (type == QUEEN && order.queens == ScanOrder::Queens::SLIDERS)
+    slot = file_of(m.from()) != file_of(m.to()) && rank_of(m.from()) != rank_of(m.to()) ? BISHOP : ROOK;
+  const int piece = int(std::find(order.pieces.begin(), order.pieces.end(), slot) - order.pieces.begin());
   const bool capture_pass = m.is_capture() == (order.captures == ScanOrder::Captures::FIRST);
   const int phase = order.captures == ScanOrder::Captures::MIXED || capture_pass ? 0 : 1;
   int origin, target = scan_index(order.to, m.to());
@@ -167,9 +174,11 @@ ScanOrderParse parse_scan_order(std::string_view text) {
       known = lookup(SCANS, value, result.order.to);
     } else if (key == "pawns") {
       known = lookup(PAWNS, value, result.order.pawns);
+    } else if (key == "queens") {
+      known = lookup(QUEENS, value, result.order.queens);
     } else {
       result.error = "unknown scan order field '" + std::string(field) +
-                     "' (pieces, captures, split, from, to, pawns)";
+                     "' (pieces, captures, split, from, to, pawns, queens)";
       return result;
     }
     if (!known) {
@@ -185,7 +194,8 @@ std::string to_string(const ScanOrder& order) {
   for (PieceType type : order.pieces) pieces += PIECE_LETTERS[type];
   return "scan:pieces=" + pieces + "/captures=" + std::string(name_of(CAPTURES, order.captures)) +
          "/split=" + std::string(name_of(SPLITS, order.split)) + "/from=" + std::string(name_of(SCANS, order.from)) +
-         "/to=" + std::string(name_of(SCANS, order.to)) + "/pawns=" + std::string(name_of(PAWNS, order.pawns));
+         "/to=" + std::string(name_of(SCANS, order.to)) + "/pawns=" + std::string(name_of(PAWNS, order.pawns)) +
+         "/queens=" + std::string(name_of(QUEENS, order.queens));
 }
 
 }  // namespace prunebench

@@ -10,7 +10,7 @@
 // target square, then the other side, en passant, single pushes, double
 // pushes). The family's parameters, spelled in a mode as
 //
-//   tiebreak=scan:pieces=NBRQKP/captures=mixed/split=piece/from=a1h1/to=a1h1/pawns=sets-we
+//   tiebreak=scan:pieces=NBRQKP/captures=mixed/split=piece/from=a1h1/to=a1h1/pawns=sets-we/queens=piece
 //
 //   pieces    the piece types in emission order, a permutation of PNBRQK
 //   captures  mixed (one pass), first or last (a separate pass for captures)
@@ -20,7 +20,12 @@
 //             and the way the scan goes first (a1h1 = a1, b1, ..., h1, a2, ...;
 //             a1a8 = a1, a2, ..., a8, b1, ...; h8a8 = h8, g8, ..., a8, h7, ...)
 //   pawns     pieces (by origin like the others), sets-we or sets-ew (set-wise,
-//             captures toward the a-file first, or toward the h-file first)
+//             captures toward the a-file first, or toward the h-file first;
+//             pushes first when captures=last)
+//   queens    piece (a piece type of its own), or sliders: generated with the
+//             bishops (diagonal moves) and the rooks (straight moves), as
+//             engines that scan "bishops | queens" and "rooks | queens" do;
+//             the Q in `pieces` then does not matter
 //
 // Any field may be left out; the defaults are those above, which is close to
 // prunebench's own generator (engine/movegen.h; it differs only where a
@@ -44,6 +49,7 @@ struct ScanOrder {
   enum class Captures : std::uint8_t { MIXED, FIRST, LAST };
   enum class Split : std::uint8_t { ALL, TYPE, PIECE };
   enum class Pawns : std::uint8_t { PIECES, SETS_WEST_FIRST, SETS_EAST_FIRST };
+  enum class Queens : std::uint8_t { PIECE, SLIDERS };
   // A square scan, named by its first square and where it goes first.
   enum class Scan : std::uint8_t { A1H1, H1A1, A8H8, H8A8, A1A8, A8A1, H1H8, H8H1 };
   static constexpr int SCAN_NB = 8;
@@ -54,6 +60,7 @@ struct ScanOrder {
   Scan from = Scan::A1H1;
   Scan to = Scan::A1H1;
   Pawns pawns = Pawns::SETS_WEST_FIRST;
+  Queens queens = Queens::PIECE;
 
   bool operator==(const ScanOrder&) const = default;
 };
@@ -72,7 +79,7 @@ struct ScanOrderParse {
 };
 // Parses the part after "scan" ("" or ":pieces=.../from=..."), see above.
 ScanOrderParse parse_scan_order(std::string_view text);
-// "scan:pieces=NBRQKP/captures=mixed/split=piece/from=a1h1/to=a1h1/pawns=sets-we": every field.
+// "scan:pieces=NBRQKP/captures=mixed/split=piece/from=a1h1/to=a1h1/pawns=sets-we/queens=piece": every field.
 std::string to_string(const ScanOrder& order);
 
 }  // namespace prunebench

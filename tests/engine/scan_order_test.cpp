@@ -46,7 +46,7 @@ std::vector<Move> in_order(const Position& pos, const ScanOrder& order) {
 }
 
 TEST(ScanOrder, SpellingRoundTrips) {
-  const std::string full = "scan:pieces=PNBRQK/captures=last/split=type/from=h8a8/to=a1a8/pawns=pieces";
+  const std::string full = "scan:pieces=PNBRQK/captures=last/split=type/from=h8a8/to=a1a8/pawns=pieces/queens=sliders";
   const ScanOrder order = parsed(std::string_view(full).substr(4));
   EXPECT_EQ(to_string(order), full);
   EXPECT_EQ(order.pieces[0], PAWN);
@@ -55,6 +55,7 @@ TEST(ScanOrder, SpellingRoundTrips) {
   EXPECT_EQ(order.from, ScanOrder::Scan::H8A8);
   EXPECT_EQ(order.to, ScanOrder::Scan::A1A8);
   EXPECT_EQ(order.pawns, ScanOrder::Pawns::PIECES);
+  EXPECT_EQ(order.queens, ScanOrder::Queens::SLIDERS);
   // Left-out fields keep their defaults.
   EXPECT_EQ(parsed(""), ScanOrder{});
   ScanOrder expected;
@@ -64,7 +65,7 @@ TEST(ScanOrder, SpellingRoundTrips) {
 
 TEST(ScanOrder, BadSpellingsNameTheField) {
   for (const char* bad : {":pieces=NBRQKK", ":pieces=NBRQK", ":from=a1b2", ":captures=sometimes", ":split=rank",
-                          ":pawns=rows", ":colour=white", ":from"}) {
+                          ":pawns=rows", ":queens=rooks", ":colour=white", ":from"}) {
     const ScanOrderParse parse = parse_scan_order(bad);
     EXPECT_FALSE(parse.ok()) << bad;
     EXPECT_NE(parse.error.find(std::string_view(bad).substr(1, 4)), std::string::npos) << parse.error;
@@ -130,6 +131,29 @@ TEST(ScanOrder, CapturePassesAndSplits) {
   EXPECT_EQ(to_uci(*castle), "e1g1");
   EXPECT_EQ(to_uci(*(castle + 1)), "e1c1");
   EXPECT_EQ(type_of(pos.piece_on((castle - 1)->from())), KING);
+}
+
+// queens=sliders: a queen's diagonal moves come with the bishops, by origin
+// square, and its straight moves with the rooks.
+TEST(ScanOrder, QueensAsSliders) {
+  // White: bishop c1, queen d1, rook h1 (king e1 aside); pieces B, R first.
+  const Position pos = from_fen("4k3/8/8/8/8/8/8/2BQK2R w - - 0 1");
+  const std::vector<Move> moves = in_order(pos, parsed(":pieces=BRNQKP/queens=sliders"));
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(to_uci(m));
+  const auto at = [&](const char* uci) { return std::find(names.begin(), names.end(), uci) - names.begin(); };
+  // The bishop's moves, then the queen's diagonal ones; then the queen's straight moves before the rook's
+  // (d1 comes before h1 in the scan).
+  EXPECT_LT(at("c1h6"), at("d1e2"));
+  EXPECT_LT(at("d1a4"), at("d1d8"));
+  EXPECT_LT(at("d1d8"), at("h1h8"));
+  EXPECT_LT(at("h1h8"), at("e1d2"));  // then the king
+  // As a piece of its own the queen comes after the rook.
+  const std::vector<Move> plain = in_order(pos, parsed(":pieces=BRNQKP"));
+  const auto last_bishop_move =
+      std::find_if(plain.begin(), plain.end(), [](Move m) { return to_uci(m) == "c1h6"; });
+  ASSERT_NE(last_bishop_move, plain.end());
+  EXPECT_EQ(to_uci(*(last_bishop_move + 1)), "h1f1");
 }
 
 // The defaults describe prunebench's generator (engine/movegen.h), which

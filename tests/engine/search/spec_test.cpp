@@ -160,7 +160,7 @@ TEST(Spec, ScanTiebreak) {
   const auto fields = describe(parsed("unordered+tiebreak=scan:from=h8a8"));
   const auto tiebreak = std::find_if(fields.begin(), fields.end(), [](const auto& f) { return f.first == "tiebreak"; });
   ASSERT_NE(tiebreak, fields.end());
-  EXPECT_EQ(tiebreak->second, "scan:pieces=NBRQKP/captures=mixed/split=piece/from=h8a8/to=a1h1/pawns=sets-we");
+  EXPECT_EQ(tiebreak->second, "scan:pieces=NBRQKP/captures=mixed/split=piece/from=h8a8/to=a1h1/pawns=sets-we/queens=piece");
 
   EXPECT_NE(error_of("mvv-lva+tiebreak=scan:from=a1b2").find("from=a1b2"), std::string::npos);
   EXPECT_NE(error_of("mvv-lva+tiebreak=scan:speed=fast").find("speed"), std::string::npos);

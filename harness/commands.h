@@ -38,5 +38,6 @@ int tree_command(const Args& args, std::ostream& out, std::ostream& err);
 int run_command(const Args& args, std::ostream& out, std::ostream& err);
 int compare_command(const Args& args, std::ostream& out, std::ostream& err);
 int bench_command(const Args& args, std::ostream& out, std::ostream& err);
+int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err);
 
 }  // namespace prunebench::harness

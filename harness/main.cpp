@@ -22,11 +22,14 @@ constexpr Command COMMANDS[] = {
     {"run", run_command, "suites x depths x modes -> versioned JSON"},
     {"compare", compare_command, "node-count regression report between two run files"},
     {"bench", bench_command, "fixed suite and depth; prints the 'Nodes searched' signature"},
+    {"scan-orders", scan_orders_command, "search generator orders for reference 000's figures"},
 };
 
 void print_usage(std::ostream& os) {
   os << "usage: prunebench <command> [options]\n\ncommands:\n";
-  for (const Command& c : COMMANDS) os << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.summary << '\n';
+  constexpr std::size_t NAME_COLUMN = 13;  // the longest name, scan-orders, and two spaces
+  for (const Command& c : COMMANDS)
+    os << "  " << c.name << std::string(NAME_COLUMN - c.name.size(), ' ') << c.summary << '\n';
   os << "\nRun 'prunebench <command> --help' for a command's options.\n";
 }
 

@@ -90,6 +90,37 @@ int pawn_set(Move m, const ScanOrder& order) {
 
 }  // namespace
 
+// The code's fields, most significant first after a leading 1 bit: six
+// piece types of 3 bits, then captures, split, from, to, pawns and queens in
+// 2 + 2 + 3 + 3 + 2 + 1 bits: 32 bits in all.
+constexpr int PIECE_BITS = 3;
+constexpr int FIELD_BITS[6] = {2, 2, 3, 3, 2, 1};
+
+std::uint32_t ScanOrder::code() const {
+  std::uint32_t code = 1;  // never 0
+  for (PieceType p : pieces) code = code << PIECE_BITS | std::uint32_t(p);
+  const int fields[6] = {int(captures), int(split), int(from), int(to), int(pawns), int(queens)};
+  for (int i = 0; i < 6; ++i) code = code << FIELD_BITS[i] | std::uint32_t(fields[i]);
+  return code;
+}
+
+ScanOrder ScanOrder::from_code(std::uint32_t code) {
+  const auto take = [&code](int bits) {
+    const std::uint32_t field = code & ((1u << bits) - 1);
+    code >>= bits;
+    return field;
+  };
+  ScanOrder order;
+  order.queens = Queens(take(FIELD_BITS[5]));
+  order.pawns = Pawns(take(FIELD_BITS[4]));
+  order.to = Scan(take(FIELD_BITS[3]));
+  order.from = Scan(take(FIELD_BITS[2]));
+  order.split = Split(take(FIELD_BITS[1]));
+  order.captures = Captures(take(FIELD_BITS[0]));
+  for (int i = PIECE_TYPE_NB - 1; i >= 0; --i) order.pieces[std::size_t(i)] = PieceType(take(PIECE_BITS));
+  return order;
+}
+
 int scan_index(ScanOrder::Scan scan, Square s) {
   const int file = file_of(s), rank = rank_of(s);
   switch (scan) {

@@ -63,6 +63,13 @@ struct ScanOrder {
   Queens queens = Queens::PIECE;
 
   bool operator==(const ScanOrder&) const = default;
+
+  // The order in 31 bits, never 0, and back: OrderingSpec carries the code
+  // rather than the struct, so that it stays as small as it was and the
+  // searches that ignore it run exactly as fast (measured: the struct cost
+  // MVV-LVA 5 %).
+  std::uint32_t code() const;
+  static ScanOrder from_code(std::uint32_t code);
 };
 
 // The place of `s` in `scan`, 0 for the first square scanned.

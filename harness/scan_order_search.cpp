@@ -14,7 +14,7 @@ namespace {
 SearchSpec spec_of(const std::string& mode, const ScanOrder& order) {
   SearchSpec spec = parse_mode(mode).spec;
   spec.ordering.canonical_tiebreak = false;
-  spec.ordering.scan_tiebreak = order;
+  spec.ordering.scan_tiebreak = order.code();
   return spec;
 }
 
@@ -106,7 +106,7 @@ FamilySearch search_family(const std::vector<ScanOrder>& family, const std::vect
   const auto work = [&](Tally& tally) {
     std::vector<Test> mine = tests;
     for (std::size_t i; (i = next.fetch_add(1)) < family.size();) {
-      for (Test& test : mine) test.spec.ordering.scan_tiebreak = family[i];
+      for (Test& test : mine) test.spec.ordering.scan_tiebreak = family[i].code();
       std::size_t matched = 0;
       for (const Test& test : mine) {
         if (nodes_of(*test.position, test.spec, test.depth) != test.nodes) break;

@@ -24,7 +24,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "engine/scan_order.h"
@@ -44,13 +44,14 @@ struct OrderingSpec {
   std::uint64_t seed = 0;
   // Equal keys in canonical order instead of generator order (tiebreak=canonical).
   bool canonical_tiebreak = false;
-  // Equal keys in this scan order instead (tiebreak=scan:...); never with canonical_tiebreak.
-  std::optional<ScanOrder> scan_tiebreak = std::nullopt;
+  // Equal keys in a scan order instead (tiebreak=scan:...): its ScanOrder::code(),
+  // 0 for none; never with canonical_tiebreak.
+  std::uint32_t scan_tiebreak = 0;
 
   // False when ordering would leave every list as generated.
   bool reorders() const {
     return base != BaseOrdering::NATURAL || tt_move_first || pv_move_first || killers || history ||
-           canonical_tiebreak || scan_tiebreak;
+           canonical_tiebreak || scan_tiebreak != 0;
   }
   bool operator==(const OrderingSpec&) const = default;
 };
@@ -129,14 +130,23 @@ struct OrderKey {
   std::int64_t base;
   int killer;
   std::int64_t history;
-  std::int64_t tiebreak;  // canonical or scan-order score (negative), or 0
   auto operator<=>(const OrderKey&) const = default;
+};
+
+// The key with a tie-break score last (canonical or scan order, negative).
+// A type of its own, so that orderings without a tie-break keep the smaller
+// key and cost nothing more.
+struct TiebreakOrderKey {
+  OrderKey key;
+  std::int64_t tiebreak;
+  auto operator<=>(const TiebreakOrderKey&) const = default;
 };
 
 // A move by its index in the list (trivial to leave uninitialized, unlike
 // some move types).
+template <typename Key>
 struct KeyedIndex {
-  OrderKey key;
+  Key key;
   std::uint16_t index;
 };
 
@@ -153,13 +163,73 @@ std::int64_t scan_order_score(const T& tree, const ScanOrder& order, typename T:
 }
 
 // Stable insertion sort, larger keys first.
-inline void insertion_sort(KeyedIndex* first, std::size_t n) {
+template <typename Key>
+void insertion_sort(KeyedIndex<Key>* first, std::size_t n) {
   for (std::size_t i = 1; i < n; ++i) {
-    const KeyedIndex item = first[i];
+    const KeyedIndex<Key> item = first[i];
     std::size_t j = i;
     for (; j > 0 && first[j - 1].key < item.key; --j) first[j] = first[j - 1];
     first[j] = item;
   }
+}
+
+// order_moves with keys of type Key (OrderKey or TiebreakOrderKey).
+template <typename Key, Tree T>
+void order_moves_by(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
+                    const OrderingHints<typename T::MoveType>& hints,
+                    const KillerTable<typename T::MoveType>& killers, const HistoryTable& history) {
+  using Move = typename T::MoveType;
+  constexpr Key ZERO{};
+  std::array<KeyedIndex<Key>, MAX_MOVES> above, below;
+  std::array<std::uint16_t, MAX_MOVES> zero;
+  std::size_t n_above = 0, n_below = 0, n_zero = 0;
+  const std::size_t n = list.size();
+  [[maybe_unused]] const ScanOrder scan = ScanOrder::from_code(spec.scan_tiebreak);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Move m = list[i];
+    OrderKey k;
+    k.priority = (spec.tt_move_first && m == hints.hash_move && m != Move{}) ? 2
+                 : (spec.pv_move_first && m == hints.pv_move && m != Move{}) ? 1
+                                                                             : 0;
+    k.base = spec.base == BaseOrdering::NATURAL ? 0 : std::int64_t(tree.move_score(spec.base, m));
+    if (spec.base == BaseOrdering::RANDOM && spec.seed != 0)
+      k.base = std::int64_t(hash_combine(std::uint64_t(k.base), spec.seed));
+    k.killer = spec.killers ? killers.rank(hints.ply, m) : 0;
+    k.history = spec.history ? history.score(tree.history_index(m)) : 0;
+    Key key;
+    if constexpr (std::is_same_v<Key, TiebreakOrderKey>) {
+      key = {k, spec.canonical_tiebreak ? std::int64_t(tree.move_score(BaseOrdering::CANONICAL, m))
+                                        : scan_order_score(tree, scan, m)};
+    } else {
+      key = k;
+    }
+    const auto index = std::uint16_t(i);
+    if (key == ZERO)
+      zero[n_zero++] = index;
+    else if (key > ZERO)
+      above[n_above++] = {key, index};
+    else
+      below[n_below++] = {key, index};
+  }
+  if (n_zero == n) return;  // nothing to move
+  insertion_sort(above.data(), n_above);
+  insertion_sort(below.data(), n_below);
+  const typename T::MoveList original = list;
+  std::size_t i = 0;
+  for (std::size_t k = 0; k < n_above; ++k) list[i++] = original[above[k].index];
+  for (std::size_t k = 0; k < n_zero; ++k) list[i++] = original[zero[k]];
+  for (std::size_t k = 0; k < n_below; ++k) list[i++] = original[below[k].index];
+}
+
+// Out of line, so that the orderings without a tie-break compile (and are
+// inlined) as they were before tie-breaks existed: inlined too, this path
+// cost MVV-LVA 5 % of its speed.
+template <Tree T>
+[[gnu::noinline]] void order_moves_with_tiebreak(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
+                                                 const OrderingHints<typename T::MoveType>& hints,
+                                                 const KillerTable<typename T::MoveType>& killers,
+                                                 const HistoryTable& history) {
+  order_moves_by<TiebreakOrderKey>(tree, list, spec, hints, killers, history);
 }
 
 }  // namespace detail
@@ -177,42 +247,10 @@ template <Tree T>
 void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
                  const OrderingHints<typename T::MoveType>& hints,
                  const KillerTable<typename T::MoveType>& killers, const HistoryTable& history) {
-  using Move = typename T::MoveType;
-  constexpr detail::OrderKey ZERO{0, 0, 0, 0, 0};
-  std::array<detail::KeyedIndex, MAX_MOVES> above, below;
-  std::array<std::uint16_t, MAX_MOVES> zero;
-  std::size_t n_above = 0, n_below = 0, n_zero = 0;
-  const std::size_t n = list.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const Move m = list[i];
-    detail::OrderKey key;
-    key.priority = (spec.tt_move_first && m == hints.hash_move && m != Move{}) ? 2
-                   : (spec.pv_move_first && m == hints.pv_move && m != Move{}) ? 1
-                                                                               : 0;
-    key.base = spec.base == BaseOrdering::NATURAL ? 0 : std::int64_t(tree.move_score(spec.base, m));
-    if (spec.base == BaseOrdering::RANDOM && spec.seed != 0)
-      key.base = std::int64_t(hash_combine(std::uint64_t(key.base), spec.seed));
-    key.killer = spec.killers ? killers.rank(hints.ply, m) : 0;
-    key.history = spec.history ? history.score(tree.history_index(m)) : 0;
-    key.tiebreak = spec.canonical_tiebreak ? std::int64_t(tree.move_score(BaseOrdering::CANONICAL, m))
-                   : spec.scan_tiebreak      ? detail::scan_order_score(tree, *spec.scan_tiebreak, m)
-                                             : 0;
-    const auto index = std::uint16_t(i);
-    if (key == ZERO)
-      zero[n_zero++] = index;
-    else if (key > ZERO)
-      above[n_above++] = {key, index};
-    else
-      below[n_below++] = {key, index};
-  }
-  if (n_zero == n) return;  // nothing to move
-  detail::insertion_sort(above.data(), n_above);
-  detail::insertion_sort(below.data(), n_below);
-  const typename T::MoveList original = list;
-  std::size_t i = 0;
-  for (std::size_t k = 0; k < n_above; ++k) list[i++] = original[above[k].index];
-  for (std::size_t k = 0; k < n_zero; ++k) list[i++] = original[zero[k]];
-  for (std::size_t k = 0; k < n_below; ++k) list[i++] = original[below[k].index];
+  if (spec.canonical_tiebreak || spec.scan_tiebreak != 0) [[unlikely]]
+    detail::order_moves_with_tiebreak(tree, list, spec, hints, killers, history);
+  else
+    detail::order_moves_by<detail::OrderKey>(tree, list, spec, hints, killers, history);
 }
 
 }  // namespace prunebench

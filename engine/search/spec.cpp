@@ -111,11 +111,11 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
     spec.ordering.base = *ordering;
   } else if (key == "tiebreak") {
     spec.ordering.canonical_tiebreak = false;
-    spec.ordering.scan_tiebreak.reset();
+    spec.ordering.scan_tiebreak = 0;
     if (value.starts_with("scan")) {
       const ScanOrderParse scan = parse_scan_order(value.substr(4));
       if (!scan.ok()) return scan.error;
-      spec.ordering.scan_tiebreak = scan.order;
+      spec.ordering.scan_tiebreak = scan.order.code();
     } else if (value != "generator" && value != "canonical") {
       return bad_value() + " (generator, canonical or scan:...)";
     }
@@ -183,7 +183,7 @@ std::string spec_error(const SearchSpec& spec) {
   if (spec.aspiration != 0 && spec.algorithm != Algorithm::ALPHABETA && spec.algorithm != Algorithm::PVS)
     return "aspiration applies to alphabeta and pvs only";
   if (spec.mtdf_guess != 0 && spec.algorithm != Algorithm::MTDF) return "guess applies to mtdf only";
-  if (spec.ordering.canonical_tiebreak && spec.ordering.scan_tiebreak)
+  if (spec.ordering.canonical_tiebreak && spec.ordering.scan_tiebreak != 0)
     return "one tie-break at a time: canonical or scan";
   if (spec.ordering.seed != 0 && spec.ordering.base != BaseOrdering::RANDOM)
     return "seed applies to order=random only";
@@ -233,8 +233,8 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
   fields.emplace_back("pv_move", flag(spec.ordering.pv_move_first));
   fields.emplace_back("killers", flag(spec.ordering.killers));
   fields.emplace_back("history", flag(spec.ordering.history));
-  fields.emplace_back("tiebreak", spec.ordering.scan_tiebreak
-                                      ? to_string(*spec.ordering.scan_tiebreak)
+  fields.emplace_back("tiebreak", spec.ordering.scan_tiebreak != 0
+                                      ? to_string(ScanOrder::from_code(spec.ordering.scan_tiebreak))
                                       : std::string(tiebreak_name(spec.ordering.canonical_tiebreak)));
   fields.emplace_back("iterative_deepening", flag(spec.iterative_deepening));
   fields.emplace_back("aspiration", std::to_string(spec.aspiration));

@@ -63,6 +63,16 @@ TEST(ScanOrder, SpellingRoundTrips) {
   EXPECT_EQ(parsed(":captures=first"), expected);
 }
 
+TEST(ScanOrder, CodesRoundTrip) {
+  const std::vector<ScanOrder> orders = {
+      ScanOrder{}, parsed(":pieces=KQRBNP/captures=last/split=all/from=h8h1/to=a8a1/pawns=pieces/queens=sliders")};
+  for (const ScanOrder& order : orders) {
+    EXPECT_NE(order.code(), 0u);
+    EXPECT_EQ(ScanOrder::from_code(order.code()), order) << to_string(order);
+  }
+  EXPECT_NE(orders[0].code(), orders[1].code());
+}
+
 TEST(ScanOrder, BadSpellingsNameTheField) {
   for (const char* bad : {":pieces=NBRQKK", ":pieces=NBRQK", ":from=a1b2", ":captures=sometimes", ":split=rank",
                           ":pawns=rows", ":queens=rooks", ":colour=white", ":from"}) {
@@ -172,7 +182,7 @@ TEST(ScanOrder, AsATiebreakItReplacesTheGeneratorOrder) {
   for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", MIDDLEGAME}) {
     for (const char* mode : {"unordered", "mvv-lva"}) {
       SearchSpec natural = parse_mode(mode).spec, scanned = natural;
-      scanned.ordering.scan_tiebreak = ScanOrder{};
+      scanned.ordering.scan_tiebreak = ScanOrder{}.code();
       ChessTree a(from_fen(fen)), b(from_fen(fen));
       SearchCounters na, nb;
       search(a, natural, 5, na);

@@ -146,15 +146,16 @@ TEST(Spec, TiebreakComposesWithAnyOrdering) {
 
 TEST(Spec, ScanTiebreak) {
   const SearchSpec s = parsed("mvv-lva+tiebreak=scan:pieces=PNBRQK/captures=last");
-  ASSERT_TRUE(s.ordering.scan_tiebreak.has_value());
+  ASSERT_NE(s.ordering.scan_tiebreak, 0u);
+  const ScanOrder order = ScanOrder::from_code(s.ordering.scan_tiebreak);
   EXPECT_FALSE(s.ordering.canonical_tiebreak);
-  EXPECT_EQ(s.ordering.scan_tiebreak->pieces[0], PAWN);
-  EXPECT_EQ(s.ordering.scan_tiebreak->captures, ScanOrder::Captures::LAST);
+  EXPECT_EQ(order.pieces[0], PAWN);
+  EXPECT_EQ(order.captures, ScanOrder::Captures::LAST);
   EXPECT_TRUE(parsed("unordered+tiebreak=scan").ordering.reorders());
-  EXPECT_EQ(parsed("unordered+tiebreak=scan").ordering.scan_tiebreak, ScanOrder{});
+  EXPECT_EQ(parsed("unordered+tiebreak=scan").ordering.scan_tiebreak, ScanOrder{}.code());
   // The last tiebreak= wins.
   EXPECT_EQ(parsed("mvv-lva-canonical+tiebreak=scan").ordering.canonical_tiebreak, false);
-  EXPECT_FALSE(parsed("mvv-lva+tiebreak=scan+tiebreak=canonical").ordering.scan_tiebreak.has_value());
+  EXPECT_EQ(parsed("mvv-lva+tiebreak=scan+tiebreak=canonical").ordering.scan_tiebreak, 0u);
   EXPECT_EQ(parsed("mvv-lva+tiebreak=scan+tiebreak=generator"), parsed("mvv-lva"));
 
   const auto fields = describe(parsed("unordered+tiebreak=scan:from=h8a8"));
@@ -165,7 +166,7 @@ TEST(Spec, ScanTiebreak) {
   EXPECT_NE(error_of("mvv-lva+tiebreak=scan:from=a1b2").find("from=a1b2"), std::string::npos);
   EXPECT_NE(error_of("mvv-lva+tiebreak=scan:speed=fast").find("speed"), std::string::npos);
   SearchSpec both = parsed("mvv-lva-canonical");
-  both.ordering.scan_tiebreak = ScanOrder{};
+  both.ordering.scan_tiebreak = ScanOrder{}.code();
   EXPECT_NE(spec_error(both).find("one tie-break"), std::string::npos);
 }
 

@@ -22,6 +22,7 @@
 #include "engine/leaf_shortcut.h"
 #include "engine/move_order_scores.h"
 #include "engine/movegen.h"
+#include "engine/scan_order.h"
 #include "engine/search/tree.h"
 
 namespace prunebench {
@@ -98,6 +99,9 @@ class ChessTree {
     if (ordering == BaseOrdering::QUIET_PST) return quiet_pst_score(position(), m);
     if (ordering == BaseOrdering::CANONICAL) return canonical_score(m);
     return 0;
+  }
+  std::int64_t scan_order_score(const ScanOrder& order, Move m) const {
+    return prunebench::scan_order_score(position(), m, order);
   }
   int history_index(Move m) const { return m.from() * SQUARE_NB + m.to(); }
   bool is_quiet(Move m) const { return !m.is_capture() && !m.is_promotion(); }

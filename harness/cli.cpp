@@ -28,12 +28,15 @@ constexpr Command COMMANDS[] = {
     {"compare", compare_command, "node-count regression report between two run files"},
     {"bench", bench_command, "fixed suite and depth; prints the 'Nodes searched' signature"},
     {"uci", uci_command, "speak UCI on stdin/stdout: a chess GUI or tool runs prunebench's modes"},
+    {"scan-orders", scan_orders_command, "search generator orders for reference 000's figures"},
 };
+
+constexpr std::size_t NAME_COLUMN = 13;  // the longest name, scan-orders, and two spaces
 
 void print_usage(std::ostream& os) {
   os << "usage: prunebench <command> [options]\n\ncommands:\n";
   for (const Command& c : COMMANDS)
-    os << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.summary << '\n';
+    os << "  " << c.name << std::string(NAME_COLUMN - c.name.size(), ' ') << c.summary << '\n';
   os << "\nRun 'prunebench <command> --help' for a command's options.\n";
 }
 

@@ -46,6 +46,7 @@ std::string check_spec(const T& tree, const SearchSpec& spec) {
     return "this tree does not support order=" + std::string(to_string(spec.ordering.base));
   if (spec.ordering.canonical_tiebreak && !tree.supports_ordering(BaseOrdering::CANONICAL))
     return "this tree does not support tiebreak=canonical";
+  if (spec.ordering.scan_tiebreak != 0 && !KnowsScanOrders<T>) return "this tree does not support tiebreak=scan";
   return "";
 }
 

@@ -117,7 +117,15 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
              "' (natural, mvv-lva, quiet-pst, canonical, best, worst, random, oracle)";
     spec.ordering.base = *ordering;
   } else if (key == "tiebreak") {
-    if (value != "generator" && value != "canonical") return bad_value() + " (generator or canonical)";
+    spec.ordering.canonical_tiebreak = false;
+    spec.ordering.scan_tiebreak = 0;
+    if (value.starts_with("scan")) {
+      const ScanOrderParse scan = parse_scan_order(value.substr(4));
+      if (!scan.ok()) return scan.error;
+      spec.ordering.scan_tiebreak = scan.order.code();
+    } else if (value != "generator" && value != "canonical") {
+      return bad_value() + " (generator, canonical or scan:...)";
+    }
     spec.ordering.canonical_tiebreak = value == "canonical";
   } else if (key == "seed") {
     const auto seed = parse_integer<std::uint64_t>(value);
@@ -189,6 +197,8 @@ std::string spec_error(const SearchSpec& spec) {
   if (spec.aspiration != 0 && spec.algorithm != Algorithm::ALPHABETA && spec.algorithm != Algorithm::PVS)
     return "aspiration applies to alphabeta and pvs only";
   if (spec.mtdf_guess != 0 && spec.algorithm != Algorithm::MTDF) return "guess applies to mtdf only";
+  if (spec.ordering.canonical_tiebreak && spec.ordering.scan_tiebreak != 0)
+    return "one tie-break at a time: canonical or scan";
   if (spec.ordering.seed != 0 && spec.ordering.base != BaseOrdering::RANDOM)
     return "seed applies to order=random only";
   return "";
@@ -240,7 +250,9 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
   fields.emplace_back("history", flag(spec.ordering.history));
   // order=oracle breaks ties canonically wherever the tree has a canonical order (node.h).
   const bool canonical = spec.ordering.canonical_tiebreak || spec.ordering.base == BaseOrdering::ORACLE;
-  fields.emplace_back("tiebreak", std::string(tiebreak_name(canonical)));
+  fields.emplace_back("tiebreak", spec.ordering.scan_tiebreak != 0
+                                      ? to_string(ScanOrder::from_code(spec.ordering.scan_tiebreak))
+                                      : std::string(tiebreak_name(canonical)));
   fields.emplace_back("iterative_deepening", flag(spec.iterative_deepening));
   fields.emplace_back("aspiration", std::to_string(spec.aspiration));
   if (spec.algorithm == Algorithm::MTDF) fields.emplace_back("mtdf_guess", std::to_string(spec.mtdf_guess));

@@ -13,8 +13,9 @@
 //
 //   algo=minimax|negamax|alphabeta|pvs|mtdf|minimal   fail=soft|hard
 //   order=natural|mvv-lva|quiet-pst|canonical|best|worst|random|oracle   seed=N (random order)
-//   tiebreak=generator|canonical   equal ordering keys in generator order (the
-//                     default) or in canonical order (ascending UCI string)
+//   tiebreak=generator|canonical|scan:...   equal ordering keys in generator
+//                     order (the default), in canonical order (ascending UCI
+//                     string) or in a scan order (engine/scan_order.h)
 //   tt | tt=MB        transposition table (default 16 MB), hash move first
 //   tt-draft=eq|ge    an entry ends a node when its draft equals the remaining
 //                     depth (default, exact) or is at least it (reference 003)

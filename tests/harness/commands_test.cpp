@@ -1,4 +1,4 @@
-// The small subcommands end to end: perft, search, tree and bench, called as
+// The small subcommands end to end: perft, search, tree, bench and scan-orders, called as
 // the CLI calls them, for their output and their errors.
 #include <gtest/gtest.h>
 
@@ -140,6 +140,24 @@ TEST(BenchCommand, PrintsTheSignatureLine) {
   EXPECT_NE(r.out.find("\nNodes searched: "), std::string::npos) << r.out;
   expect_one_line_error(call(bench_command, {"--mode", "nope"}), "nope");
   expect_one_line_error(call(bench_command, {"--mode", "order=best"}), "does not support order=best");
+}
+
+// One order against reference 000's 22 figures: prunebench's own generator
+// order matches the 5 that results/README.md reports.
+TEST(ScanOrdersCommand, MeasuresOneOrderAgainstTheArticle) {
+  const Result r = call(scan_orders_command, {"--order", "scan"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_NE(r.out.find("start unordered depth 3                  581         586"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n5 of 22 figures equal\n"), std::string::npos) << r.out;
+  const Result unordered = call(scan_orders_command, {"--order", "scan", "--modes", "unordered"});
+  EXPECT_NE(unordered.out.find("\n3 of 12 figures equal\n"), std::string::npos) << unordered.out;
+}
+
+TEST(ScanOrdersCommand, BadInput) {
+  expect_one_line_error(call(scan_orders_command, {"--order", "scan:from=z9"}), "from=z9");
+  expect_one_line_error(call(scan_orders_command, {"--modes", "nope"}), "nope");
+  expect_one_line_error(call(scan_orders_command, {"--modes", "pvs,mtdf"}), "no figures");
+  expect_one_line_error(call(scan_orders_command, {"--suite", "/nonexistent.epd"}), "nonexistent");
 }
 
 }  // namespace

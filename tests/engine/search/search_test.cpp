@@ -23,6 +23,8 @@ TEST(Search, CheckSpecRejectsOrderingsTheTreeCannotScore) {
             std::string::npos);
   EXPECT_NE(check_spec(standing, parse_mode("pvs,order=natural,tiebreak=canonical").spec).find("tiebreak"),
             std::string::npos);
+  EXPECT_NE(check_spec(random, parse_mode("alphabeta,tiebreak=scan").spec).find("tiebreak=scan"),
+            std::string::npos);
   SearchSpec inconsistent;
   inconsistent.aspiration = 10;
   EXPECT_NE(check_spec(random, inconsistent).find("aspiration"), std::string::npos);

@@ -145,9 +145,35 @@ TEST(Spec, TiebreakComposesWithAnyOrdering) {
   EXPECT_EQ(parsed("order=canonical").ordering.base, BaseOrdering::CANONICAL);
 }
 
+TEST(Spec, ScanTiebreak) {
+  const SearchSpec s = parsed("mvv-lva+tiebreak=scan:pieces=PNBRQK/captures=last");
+  ASSERT_NE(s.ordering.scan_tiebreak, 0u);
+  const ScanOrder order = ScanOrder::from_code(s.ordering.scan_tiebreak);
+  EXPECT_FALSE(s.ordering.canonical_tiebreak);
+  EXPECT_EQ(order.pieces[0], PAWN);
+  EXPECT_EQ(order.captures, ScanOrder::Captures::LAST);
+  EXPECT_TRUE(parsed("unordered+tiebreak=scan").ordering.reorders());
+  EXPECT_EQ(parsed("unordered+tiebreak=scan").ordering.scan_tiebreak, ScanOrder{}.code());
+  // The last tiebreak= wins.
+  EXPECT_EQ(parsed("mvv-lva-canonical+tiebreak=scan").ordering.canonical_tiebreak, false);
+  EXPECT_EQ(parsed("mvv-lva+tiebreak=scan+tiebreak=canonical").ordering.scan_tiebreak, 0u);
+  EXPECT_EQ(parsed("mvv-lva+tiebreak=scan+tiebreak=generator"), parsed("mvv-lva"));
+
+  const auto fields = describe(parsed("unordered+tiebreak=scan:from=h8a8"));
+  const auto tiebreak = std::find_if(fields.begin(), fields.end(), [](const auto& f) { return f.first == "tiebreak"; });
+  ASSERT_NE(tiebreak, fields.end());
+  EXPECT_EQ(tiebreak->second, "scan:pieces=NBRQKP/captures=mixed/split=piece/from=h8a8/to=a1h1/pawns=sets-we/queens=piece");
+
+  EXPECT_NE(error_of("mvv-lva+tiebreak=scan:from=a1b2").find("from=a1b2"), std::string::npos);
+  EXPECT_NE(error_of("mvv-lva+tiebreak=scan:speed=fast").find("speed"), std::string::npos);
+  SearchSpec both = parsed("mvv-lva-canonical");
+  both.ordering.scan_tiebreak = ScanOrder{}.code();
+  EXPECT_NE(spec_error(both).find("one tie-break"), std::string::npos);
+}
+
 TEST(Spec, TiebreakErrors) {
   EXPECT_NE(error_of("mvv-lva,tiebreak=uci").find("'uci'"), std::string::npos);
-  EXPECT_NE(error_of("mvv-lva,tiebreak=uci").find("generator or canonical"), std::string::npos);
+  EXPECT_NE(error_of("mvv-lva,tiebreak=uci").find("generator, canonical or scan"), std::string::npos);
   EXPECT_NE(error_of("mvv-lva,tiebreak").find("'tiebreak'"), std::string::npos);
   // Full-width search orders nothing.
   EXPECT_NE(error_of("minimax,tiebreak=canonical").find("minimax"), std::string::npos);

@@ -23,15 +23,21 @@
 # split across threads (engine/search/split.h) -> results/deep/, shown in
 # results/README.md as rows beyond the article.
 #
+# Reference 000's generator order (issue 12): every run measures the closest
+# scan order found on every figure -> results/scan_order_closest.txt. With
+# --scan-orders it also searches the whole family of about a million orders
+# again (about 4 CPU minutes) -> results/scan_orders.txt.
+#
 # Prints the time the reproduction took, the build excluded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-deep=false
+deep=false scan_orders=false
 for arg in "$@"; do
   case $arg in
     --deep) deep=true ;;
-    *) echo "error: unknown option '$arg' (usage: scripts/reproduce.sh [--deep])" >&2; exit 2 ;;
+    --scan-orders) scan_orders=true ;;
+    *) echo "error: unknown option '$arg' (usage: scripts/reproduce.sh [--deep] [--scan-orders])" >&2; exit 2 ;;
   esac
 done
 
@@ -86,6 +92,14 @@ if $deep; then
   deep_run middlegame 6
   wait "$start_pid"
   echo "deep rows: $(( ($(date +%s%N) - deep_start) / 1000000 )) ms"
+fi
+
+echo "== reference 000's generator order: the closest scan order, figure by figure"
+# The order scripts/reproduce.sh --scan-orders found closest (results/scan_orders.txt).
+CLOSEST_SCAN_ORDER=scan:pieces=NKBPRQ/captures=last/split=piece/from=h1h8/to=h8a8
+"$PRUNEBENCH" scan-orders --order "$CLOSEST_SCAN_ORDER" > results/scan_order_closest.txt
+if $scan_orders; then
+  "$PRUNEBENCH" scan-orders --threads "$(nproc)" > results/scan_orders.txt
 fi
 
 echo "== synthetic trees: reference 001 (b=6, d=6, 20 trees) and reference 002"

@@ -97,6 +97,28 @@ def section(title: str, path: Path) -> str:
     return f"## {title}\n\n{body}\n"
 
 
+def scan_order_section(results: Path) -> str:
+    """Reference 000's generator order: the family searched, and the closest order measured."""
+    closest, family = results / "scan_order_closest.txt", results / "scan_orders.txt"
+    if not closest.exists():
+        return "## Reference 000's generator order\n\n(not generated: scan_order_closest.txt is missing)\n"
+    parts = ["## Reference 000's generator order, searched for\n",
+             "Reference 000's unordered and MVV-LVA figures depend on the order its generator emits moves "
+             "(\"knights before pawns and quiets before captures\"). `prunebench scan-orders` searches a "
+             "family of orders a straightforward bitboard generator could emit (README: scan order) for one "
+             "that reproduces every figure."]
+    if family.exists():
+        parts.append("The family search (`scripts/reproduce.sh --scan-orders`, output "
+                     "[scan_orders.txt](scan_orders.txt)):\n\n```\n" + family.read_text().strip() + "\n```\n")
+    else:
+        parts.append("(The family search's output, scan_orders.txt, is missing: run "
+                     "`scripts/reproduce.sh --scan-orders`.)\n")
+    parts.append("The closest order, measured on every figure by the main job "
+                 "([scan_order_closest.txt](scan_order_closest.txt)):\n\n```\n" +
+                 closest.read_text().strip() + "\n```\n")
+    return "\n".join(parts)
+
+
 def engines_section(results: Path) -> str:
     """The packaged UCI engines' counts (results/engines.md, scripts/engine_table.py)."""
     return section("Packaged UCI engines against prunebench", results / "engines.md")
@@ -324,6 +346,7 @@ def build_page(results: Path) -> str:
         format_chess(rows) + "\n",
         "\n".join(f"- **{mode}**: {agreement(rows, mode)} {note}" for mode, note in NOTES.items()) + "\n",
         PORTABLE_NOTE + "\n",
+        scan_order_section(results),
         section("The exact minimal tree", results / "minimal_tree_summary.md"),
         depth_six_answer(run),
         deep_results.deep_section(results / "deep", run),

@@ -90,3 +90,12 @@ def test_the_parity_sentence_counts_the_adjacent_pairs_where_the_even_depth_gain
     assert "`mvv-lva`'s ratio to `unordered` is 0.500, 0.600, 0.300 at depths 2–4" in text
     assert "the even depth has the lower ratio at every step" in text
     assert "grow 1.20× into odd depths and 0.500× into even ones: the search pays at odd depths" in text
+
+
+def test_scan_order_section_shows_the_family_and_the_closest_order(tmp_path):
+    assert "(not generated: scan_order_closest.txt is missing)" in results_readme.scan_order_section(tmp_path)
+    (tmp_path / "scan_order_closest.txt").write_text("scan:pieces=NKBPRQ\n11 of 22 figures equal\n")
+    text = results_readme.scan_order_section(tmp_path)
+    assert "11 of 22 figures equal" in text and "scan_orders.txt, is missing" in text
+    (tmp_path / "scan_orders.txt").write_text("1128960 orders\n")
+    assert "1128960 orders" in results_readme.scan_order_section(tmp_path)

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "engine/position.h"
+#include "engine/text.h"
 
 namespace prunebench {
 
@@ -177,7 +178,7 @@ ScanOrderParse parse_scan_order(std::string_view text) {
   ScanOrderParse result;
   if (text.empty()) return result;
   if (text.front() != ':') {
-    result.error = "scan order '" + std::string(text) + "' must start with ':'";
+    result.error = "scan order '" + quote_input(text) + "' must start with ':'";
     return result;
   }
   text.remove_prefix(1);
@@ -208,12 +209,12 @@ ScanOrderParse parse_scan_order(std::string_view text) {
     } else if (key == "queens") {
       known = lookup(QUEENS, value, result.order.queens);
     } else {
-      result.error = "unknown scan order field '" + std::string(field) +
+      result.error = "unknown scan order field '" + quote_input(field) +
                      "' (pieces, captures, split, from, to, pawns, queens)";
       return result;
     }
     if (!known) {
-      result.error = "bad scan order field '" + std::string(field) + "'";
+      result.error = "bad scan order field '" + quote_input(field) + "'";
       return result;
     }
   }

@@ -83,6 +83,17 @@ TEST(ScanOrder, BadSpellingsNameTheField) {
   EXPECT_FALSE(parse_scan_order("pieces=NBRQKP").ok());  // no ':'
 }
 
+// Found by the long fuzz campaign: a field holding a newline was echoed raw,
+// so the one-line error became two lines.
+TEST(ScanOrder, ErrorsEchoControlCharactersEscaped) {
+  for (const char* bad : {":nat\nural", ":pieces=NB\nRQKP", "\n:pieces=NBRQKP"}) {
+    const ScanOrderParse parse = parse_scan_order(bad);
+    ASSERT_FALSE(parse.ok()) << bad;
+    EXPECT_EQ(parse.error.find('\n'), std::string::npos) << parse.error;
+    EXPECT_NE(parse.error.find("\\x0A"), std::string::npos) << parse.error;
+  }
+}
+
 TEST(ScanOrder, EveryScanVisitsEverySquareOnce) {
   for (int scan = 0; scan < ScanOrder::SCAN_NB; ++scan) {
     std::set<int> places;

@@ -1,7 +1,8 @@
 // What --resume may take from a journal: the plan header on its first line,
 // then records shaped as the runner wrote them. A journal is a file on disk a
 // user (or a full disk, or another program) may have changed, so every line is
-// checked before any field of it is used; a line that is JSON but not a record
+// checked before any field of it is used ({"position": facts} lines, which
+// scripts/dask_run.py writes, are passed over); a line that is JSON but not a record
 // is refused by its line number, never dereferenced.
 #pragma once
 

@@ -30,10 +30,6 @@ bool is_full_width(const SearchSpec& spec) {
   return spec.algorithm == Algorithm::MINIMAX || spec.algorithm == Algorithm::NEGAMAX;
 }
 
-// Modes whose work is the whole tree, whatever they count: --max-nodes skips
-// them from the tree's size. `minimal` counts its proof but walks every node.
-bool walks_full_tree(const SearchSpec& spec) { return is_full_width(spec) || spec.algorithm == Algorithm::MINIMAL; }
-
 struct PositionResult {
   Json facts;
   std::vector<Json> records, skipped;
@@ -206,14 +202,23 @@ void run_guarded(Shared& shared, const PositionWork& work, PositionResult& resul
   }
 }
 
-std::vector<PositionWork> list_positions(const RunPlan& plan) {
+std::vector<PositionWork> list_selected_positions(const RunPlan& plan) {
+  std::vector<PositionWork> work = list_all_positions(plan);
+  if (plan.selected_ids)
+    std::erase_if(work, [&](const PositionWork& w) { return !plan.selected_ids->contains(w.entry->id); });
+  return work;
+}
+
+}  // namespace
+
+bool walks_full_tree(const SearchSpec& spec) { return is_full_width(spec) || spec.algorithm == Algorithm::MINIMAL; }
+
+std::vector<PositionWork> list_all_positions(const RunPlan& plan) {
   std::vector<PositionWork> work;
   for (const SuiteFile& suite : plan.suites)
     for (const SuiteEntry& entry : suite.entries) work.push_back({&entry, suite.path});
   return work;
 }
-
-}  // namespace
 
 Json plan_signature(const RunPlan& plan) {
   Json suites = Json::array(), modes = Json::array();
@@ -231,6 +236,8 @@ Json plan_signature(const RunPlan& plan) {
     signature["engines"] = engines;
     signature["engine_repeat"] = plan.engine_repeat;
   }
+  if (plan.selection.is_object()) signature["shard"] = plan.selection;
+  if (plan.selection.is_array()) signature["positions"] = plan.selection;
   return signature;
 }
 
@@ -239,7 +246,7 @@ int facts_depth(const RunPlan& plan) {
 }
 
 RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
-  const std::vector<PositionWork> work = list_positions(plan);
+  const std::vector<PositionWork> work = list_selected_positions(plan);
   Shared shared(plan, stop, work.size() * plan.depths.size() * (plan.modes.size() + plan.engines.size()));
   RunOutcome outcome;
   for (const Json& record : plan.resumed_records)

@@ -8,6 +8,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,11 @@ struct RunPlan {
   std::chrono::milliseconds engine_timeout{60'000};  // per search, and per handshake step
   int threads = 1;
   std::uint64_t max_nodes = 0;     // 0: no limit
+  // The positions to run (by id), when not all: --shard or --position.
+  std::optional<std::set<std::string>> selected_ids;
+  // What the selection is, for the plan signature: {"index": K, "count": N}
+  // for a shard, the list of ids for --position; null when every position runs.
+  nlohmann::json selection;
   std::string journal_path;        // empty: no journal
   std::vector<nlohmann::json> resumed_records;  // from a journal, with --resume
 };
@@ -54,8 +61,16 @@ struct RunOutcome {
 };
 
 // The identity of a plan for resuming: every option that changes the
-// records: suites (by hash), depths, modes, engines and --max-nodes (when given).
+// records: suites (by hash), depths, modes, engines, --max-nodes (when given)
+// and the selection of positions ("shard" or "positions", when made).
 nlohmann::json plan_signature(const RunPlan& plan);
+
+// Modes whose work is the whole tree, whatever they count: --max-nodes skips
+// them from the tree's size. `minimal` counts its proof but walks every node.
+bool walks_full_tree(const SearchSpec& spec);
+
+// The positions of the plan's suites in run order, before any selection.
+std::vector<PositionWork> list_all_positions(const RunPlan& plan);
 
 // The perft depth of the position facts: the deepest depth when a built-in
 // mode runs (full-width checks need it), else at most ENGINE_ONLY_PERFT_DEPTH:

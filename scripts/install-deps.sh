@@ -8,6 +8,7 @@ PACKAGES=(
   libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes of Debian 12's clang (fuzz/)
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   python3-matplotlib python3-pandas python3-scipy python3-pytest
+  python3-distributed  # scripts/dask_run.py and its tests (dask-scheduler, dask-worker)
   jupyter-nbconvert python3-ipykernel
   stockfish ethereal-chess toga2 glaurung polyglot
 )

@@ -14,6 +14,7 @@
 #include "harness/file_lock.h"
 #include "harness/journal_check.h"
 #include "harness/json_io.h"
+#include "harness/shard.h"
 #include "harness/suite_runner.h"
 
 namespace prunebench::harness {
@@ -74,6 +75,12 @@ ArgParser make_parser() {
   parser.add_value("engine-timeout", "SECONDS", "kill an engine that takes longer than this over one search or "
                    "one handshake step", "60");
   parser.add_flag("require-balanced", "refuse positions whose material is not level");
+  parser.add_value("shard", "K/N",
+                   "run only the K-th of N slices of the positions, balanced by expected cost (perft-based tree "
+                   "sizes, docs/scaling.md); join the N output files with 'prunebench merge'");
+  parser.add_repeated("position", "ID", "run only the position with this id");
+  parser.add_flag("list-plan", "search nothing: print the plan as JSON (the journal's plan signature, the context "
+                  "and every position with its estimated cost and, with --shard, its shard)");
   parser.add_flag("resume", "continue an interrupted run from OUT.journal");
   return parser;
 }
@@ -168,6 +175,52 @@ Failure read_numbers(const ParsedArgs& args, RunPlan& plan) {
   return {};
 }
 
+std::vector<double> estimated_costs(const RunPlan& plan) {
+  std::vector<double> costs;
+  for (const PositionWork& work : list_all_positions(plan)) costs.push_back(estimated_cost(plan, *work.entry));
+  return costs;
+}
+
+// The context of a shard's document: which shard, the plan it is a slice of
+// and where its positions stand in that plan, all that 'merge' needs to check
+// the shards against each other and to restore the single-machine order.
+nlohmann::json shard_context(const RunPlan& plan) {
+  nlohmann::json whole_plan = plan_signature(plan);
+  whole_plan.erase("shard");
+  nlohmann::json indices = nlohmann::json::array();
+  const std::vector<PositionWork> all = list_all_positions(plan);
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (plan.selected_ids->contains(all[i].entry->id)) indices.push_back(i);
+  return {{"index", plan.selection["index"]}, {"count", plan.selection["count"]}, {"plan", whole_plan},
+          {"position_indices", indices}};
+}
+
+// --shard K/N or --position ID: which positions this run searches.
+Failure read_selection(const ParsedArgs& args, RunPlan& plan) {
+  if (args.has("shard") && !args.values("position").empty())
+    return bad_input("--shard and --position cannot be combined");
+  const std::vector<PositionWork> all = list_all_positions(plan);
+  if (args.has("shard")) {
+    const ShardParse shard = parse_shard(args.value("shard"));
+    if (!shard.ok()) return bad_input(shard.error);
+    const std::vector<int> shard_of = assign_shards(estimated_costs(plan), shard.spec.count);
+    plan.selected_ids.emplace();
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (shard_of[i] == shard.spec.index - 1) plan.selected_ids->insert(all[i].entry->id);
+    plan.selection = {{"index", shard.spec.index}, {"count", shard.spec.count}};
+    return {};
+  }
+  if (args.values("position").empty()) return {};
+  plan.selected_ids.emplace();
+  for (const std::string& id : args.values("position")) {
+    if (std::none_of(all.begin(), all.end(), [&](const PositionWork& w) { return w.entry->id == id; }))
+      return bad_input("--position: no position has the id '" + id + "'");
+    plan.selected_ids->insert(id);
+  }
+  plan.selection = args.values("position");
+  return {};
+}
+
 // --out must name a file in an existing directory; found out before the
 // searches, not after them.
 Failure check_out_path(const std::string& out) {
@@ -214,15 +267,21 @@ Failure prepare_journal(const ParsedArgs& args, RunPlan& plan, FileLock& lock) {
   return problem.empty() ? Failure{} : bad_input(problem);
 }
 
-nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, const Args& args) {
+nlohmann::json make_context(const RunPlan& plan, const Args& args) {
   Args command_line = {"prunebench", "run"};
   command_line.insert(command_line.end(), args.begin(), args.end());
   int tt_megabytes = 0;
   for (const NamedSpec& mode : plan.modes)
     if (mode.spec.tt) tt_megabytes = int(mode.spec.tt_megabytes);
+  nlohmann::json context = run_context(command_line, plan.threads, tt_megabytes, plan.suites);
+  if (plan.selection.is_object()) context["shard"] = shard_context(plan);
+  return context;
+}
+
+nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, const Args& args) {
   return {{"schema_version", SCHEMA_VERSION},
           {"kind", "run"},
-          {"context", run_context(command_line, plan.threads, tt_megabytes, plan.suites)},
+          {"context", make_context(plan, args)},
           {"positions", outcome.positions},
           {"records", outcome.records},
           {"skipped", outcome.skipped}};
@@ -248,12 +307,35 @@ Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& ou
   return {};
 }
 
+// --list-plan: what a run would search and how the shards cut it, for
+// drivers (scripts/dask_run.py) and for a look before a long run.
+Failure list_plan(const RunPlan& plan, const Args& raw, std::ostream& out) {
+  const std::vector<PositionWork> all = list_all_positions(plan);
+  const std::vector<double> costs = estimated_costs(plan);
+  const std::vector<int> shard_of =
+      plan.selection.is_object() ? assign_shards(costs, plan.selection["count"].get<int>()) : std::vector<int>();
+  nlohmann::json positions = nlohmann::json::array();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    nlohmann::json entry = {{"id", all[i].entry->id}, {"suite", all[i].suite_path},
+                            {"estimated_cost", costs[i]},
+                            {"selected", !plan.selected_ids || plan.selected_ids->contains(all[i].entry->id)}};
+    if (!shard_of.empty()) entry["shard"] = shard_of[i] + 1;
+    positions.push_back(entry);
+  }
+  const nlohmann::json listing = {{"plan", plan_signature(plan)}, {"context", make_context(plan, raw)},
+                                  {"positions", positions}};
+  out << listing.dump(2) << '\n';
+  return {};
+}
+
 Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
   RunPlan plan;
   for (Failure f : {read_numbers(args, plan), read_modes(args, plan)})
     if (f.code) return f;
   if (Failure f = read_engines(args, plan); f.code) return f;
   if (Failure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;
+  if (Failure f = read_selection(args, plan); f.code) return f;
+  if (args.has("list-plan")) return list_plan(plan, raw, out);
   FileLock lock;  // held until the journal is removed or the run stops
   if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
   stop_requested = false;

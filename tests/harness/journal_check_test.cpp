@@ -43,6 +43,18 @@ TEST(CheckJournal, AcceptsTheRunnersOwnRecords) {
   EXPECT_EQ(records[0], good_record());
 }
 
+// scripts/dask_run.py journals position facts between the records; a run
+// gathers its own facts, so it takes the records and passes over the facts.
+TEST(CheckJournal, PassesOverPositionFacts) {
+  std::vector<json> records;
+  const json facts = {{"position", {{"id", "start"}, {"perft", {1, 20}}}}};
+  const std::string error =
+      check_journal(journal_of({{{"plan", PLAN}}, facts, {{"record", good_record()}}}), "j", PLAN, records);
+  EXPECT_EQ(error, "");
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0], good_record());
+}
+
 TEST(CheckJournal, RefusesLinesThatAreJsonButNotRecords) {
   const std::string NOT_A_RECORD = "j:2: not a journal record (expected {\"record\": {...}})";
   json no_nodes = good_record(), string_depth = good_record(), string_nodes = good_record();

@@ -1,0 +1,370 @@
+#!/usr/bin/python3
+"""Runs `prunebench run` on a Dask cluster and writes the same run JSON.
+
+usage: scripts/dask_run.py --suite FILE [--suite FILE ...] --depths LIST --modes LIST --out FILE
+                           [--scheduler tcp://HOST:PORT | --workers N] [--resume] [options]
+
+Each task is one position x a range of depths (--depths-per-task) x every
+mode: the task runs the prunebench binary on that position alone
+(`prunebench run --position ID`), so every count, check and position fact is
+the binary's own. The driver streams each finished task's records into
+OUT.journal in the journal format of `prunebench run` (a {"plan": ...} header,
+then {"record": ...} lines, plus {"position": facts} lines that `run` passes
+over), so `run --resume` and this script can continue each other's journals.
+At the end it writes OUT with the records of `prunebench run`, in its order.
+
+Without --scheduler a local cluster of --workers processes is started. A
+worker that dies mid-task loses only that task: the scheduler runs it again
+elsewhere (up to distributed.scheduler.allowed-failures times). A task that
+fails (bad input, a failed check) stops the run with the binary's one-line
+error; finished records stay in the journal.
+
+Exit codes: those of `prunebench run`: 0 done, 1 a check failed, 2 bad input,
+3 an I/O error or a task lost on too many workers, 130 interrupted (rerun with
+--resume).
+"""
+
+import argparse
+import fcntl
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_PRUNEBENCH = os.environ.get("PRUNEBENCH", str(REPO / "build" / "harness" / "prunebench"))
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT, EXIT_IO_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+TASK_ERROR = "prunebench exit "  # how a failed task's exception starts: "prunebench exit 2: <line>"
+
+
+class Failure(Exception):
+    """Ends the run with `code` and the one-line `message`."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(
+        prog="scripts/dask_run.py",
+        description="Run prunebench suites x depths x modes as Dask tasks (one position x a depth range "
+                    "x every mode each) and write the run JSON of 'prunebench run'.")
+    parser.add_argument("--suite", action="append", required=True, metavar="FILE", help="an EPD/FEN file (repeatable)")
+    parser.add_argument("--depths", required=True, metavar="LIST", help="depths, e.g. 1-5 or 2,4,6")
+    parser.add_argument("--modes", default="minimax,unordered,mvv-lva,pvs,mtdf", metavar="LIST",
+                        help="comma-separated modes (default: %(default)s)")
+    parser.add_argument("--out", required=True, metavar="FILE", help="the run JSON; the journal is FILE.journal")
+    parser.add_argument("--resume", action="store_true", help="continue from OUT.journal (of this script or of run)")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="a running dask-scheduler")
+    parser.add_argument("--workers", type=int, default=2, metavar="N",
+                        help="without --scheduler: worker processes of the local cluster (default: %(default)s)")
+    parser.add_argument("--depths-per-task", type=int, default=0, metavar="K",
+                        help="depths per task (default 0: all depths of a position in one task)")
+    parser.add_argument("--prunebench", default=DEFAULT_PRUNEBENCH, metavar="PATH",
+                        help="the binary, at this path on every worker (default: %(default)s)")
+    args = parser.parse_args(argv)
+    if args.workers < 1 or args.depths_per_task < 0:
+        parser.error("--workers must be at least 1 and --depths-per-task at least 0")
+    return args
+
+
+def list_plan(args):
+    """The binary's plan: the journal signature, the context and the positions with their costs."""
+    command = [args.prunebench, "run", "--depths", args.depths, "--modes", args.modes, "--list-plan"]
+    for suite in args.suite:
+        command += ["--suite", suite]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except OSError as error:
+        raise Failure(EXIT_BAD_INPUT, f"cannot run {args.prunebench}: {error.strerror}") from None
+    if done.returncode != 0:
+        raise Failure(done.returncode, last_line(done.stderr) or f"{args.prunebench} exited with {done.returncode}")
+    return json.loads(done.stdout)
+
+
+def last_line(text):
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[-1].removeprefix("error: ") if lines else ""
+
+
+# ---- the task, run on a worker --------------------------------------------
+
+def run_task(prunebench, suite_name, suite_bytes, position_id, depths, modes):
+    """Searches one position at `depths` with `modes`; returns the run JSON text.
+
+    The suite is written under its own file name (ids of entries without an
+    id are "<file name>:<line>") into a fresh directory on the worker.
+    """
+    with tempfile.TemporaryDirectory(prefix="prunebench-task-") as directory:
+        suite = os.path.join(directory, suite_name)
+        with open(suite, "wb") as file:
+            file.write(suite_bytes)
+        command = [prunebench, "run", "--suite", suite, "--depths", ",".join(map(str, depths)),
+                   "--modes", modes, "--position", position_id]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+        except OSError as error:
+            raise RuntimeError(f"{TASK_ERROR}{EXIT_BAD_INPUT}: cannot run {prunebench}: {error.strerror}") from None
+        if done.returncode != 0:
+            message = last_line(done.stderr) or f"exited with {done.returncode}"
+            raise RuntimeError(f"{TASK_ERROR}{done.returncode}: {message}")
+        return done.stdout
+
+
+# ---- the journal ----------------------------------------------------------
+
+class Journal:
+    """OUT.journal, locked (flock, as `run` does) for the life of the run."""
+
+    def __init__(self, path, signature, resume):
+        self.path = path
+        self.records, self.facts = {}, {}
+        unfinished = f"{path} holds an unfinished run: add --resume to continue it, or delete it"
+        if not resume and os.path.exists(path):
+            raise Failure(EXIT_BAD_INPUT, unfinished)
+        if resume and not os.path.exists(path):
+            raise Failure(EXIT_BAD_INPUT, f"nothing to resume: {path} does not exist")
+        self.file = open(path, "a+b")
+        try:
+            fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Failure(EXIT_BAD_INPUT, f"another run is using {path}") from None
+        if resume:
+            self._load(signature)
+        elif os.path.getsize(path) > 0:
+            raise Failure(EXIT_BAD_INPUT, unfinished)
+        else:
+            self.append([{"plan": signature}])
+
+    def _load(self, signature):
+        self.file.seek(0)
+        data = self.file.read()
+        complete = data[:data.rfind(b"\n") + 1]  # a killed writer's partial last line is dropped
+        self.file.truncate(len(complete))
+        lines = complete.decode("utf-8", errors="replace").splitlines()
+        if not lines:
+            raise Failure(EXIT_BAD_INPUT, f"{self.path}: the journal has no plan header")
+        for number, line in enumerate(lines, 1):
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                raise Failure(EXIT_BAD_INPUT, f"{self.path}:{number}: not JSON") from None
+            if number == 1:
+                if not isinstance(entry, dict) or entry.get("plan") != signature:
+                    raise Failure(EXIT_BAD_INPUT,
+                                  f"{self.path} was written by a run with other suites, depths, modes or --max-nodes")
+            elif isinstance(entry, dict) and isinstance(entry.get("record"), dict):
+                record = entry["record"]
+                self.records[record_key(record)] = record
+            elif isinstance(entry, dict) and isinstance(entry.get("position"), dict):
+                self.facts[entry["position"].get("id")] = entry["position"]
+            else:
+                raise Failure(EXIT_BAD_INPUT, f"{self.path}:{number}: not a journal record")
+
+    def append(self, entries):
+        """Writes `entries` as lines with one write, then syncs them to the disk."""
+        for entry in entries:
+            if "record" in entry:
+                self.records[record_key(entry["record"])] = entry["record"]
+            if "position" in entry:
+                self.facts[entry["position"]["id"]] = entry["position"]
+        text = "".join(json.dumps(entry, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+                       for entry in entries)
+        try:
+            self.file.write(text.encode("utf-8"))
+            self.file.flush()
+            os.fsync(self.file.fileno())
+        except OSError as error:
+            raise Failure(EXIT_IO_ERROR, f"{self.path}: cannot write the journal: {error.strerror}") from None
+
+    def remove(self):
+        os.remove(self.path)
+        self.file.close()
+
+
+def record_key(record):
+    return (record.get("position_id"), record.get("depth"), record.get("mode"))
+
+
+# ---- the plan of tasks ----------------------------------------------------
+
+def make_tasks(plan, depths, modes, depths_per_task, journal):
+    """(position, depth range, cost) of every task whose records or facts the journal lacks."""
+    chunk = depths_per_task or len(depths)
+    tasks = []
+    for position in plan["positions"]:
+        for start in range(0, len(depths), chunk):
+            span = depths[start:start + chunk]
+            lacks_records = any((position["id"], d, m) not in journal.records for d in span for m in modes)
+            # The facts come from the task that searches the deepest depth (perft up to it).
+            lacks_facts = span[-1] == depths[-1] and position["id"] not in journal.facts
+            if lacks_records or lacks_facts:
+                share = position["estimated_cost"] * len(span) / len(depths)
+                tasks.append({"position": position, "depths": span, "cost": share, "with_facts": span[-1] == depths[-1]})
+    return tasks
+
+
+# ---- the driver -----------------------------------------------------------
+
+def start_client(args, session):
+    """Puts a client of --scheduler, or of a local cluster, into `session` ("client", "cluster").
+
+    The local cluster's processes are started with SIGINT blocked, a mask they
+    keep (and pass to the prunebench processes of their tasks): a Ctrl-C in the
+    terminal reaches the whole process group, and only the driver must act on
+    it. A Ctrl-C during the start is delivered to the driver once the cluster
+    is in `session`, so that it is closed.
+    """
+    import dask
+    from distributed import Client, LocalCluster
+    dask.config.set({"distributed.scheduler.allowed-failures": 3})
+    if args.scheduler:
+        try:
+            session["client"] = Client(args.scheduler, timeout="20s")
+        except (OSError, TimeoutError) as error:
+            raise Failure(EXIT_IO_ERROR, f"cannot reach the scheduler {args.scheduler}: {error}") from None
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        session["cluster"] = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                                          dashboard_address=None, silence_logs=50)
+        session["client"] = Client(session["cluster"])
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+class Progress:
+    """A plain-text progress line on stderr: redrawn on a terminal, one line per second otherwise."""
+
+    def __init__(self, total):
+        self.total, self.done, self.started, self.shown = total, 0, time.monotonic(), 0.0
+        self.terminal = sys.stderr.isatty()
+
+    def advance(self, label):
+        self.done += 1
+        now = time.monotonic()
+        if self.done < self.total and now - self.shown < (0.1 if self.terminal else 1.0):
+            return
+        self.shown = now
+        width = 20
+        filled = width * self.done // max(self.total, 1)
+        line = (f"[{'#' * filled}{'-' * (width - filled)}] {self.done}/{self.total} tasks  "
+                f"{now - self.started:.0f}s  {label}")
+        sys.stderr.write(("\r" + line + "\033[K") if self.terminal else line + "\n")
+        if self.terminal and self.done == self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def task_failure(error):
+    """The Failure for a task's exception: the binary's exit code and line, or a lost task."""
+    text = str(error)
+    if text.startswith(TASK_ERROR):
+        code, _, message = text[len(TASK_ERROR):].partition(": ")
+        return Failure(int(code) if code.isdigit() else EXIT_IO_ERROR, message)
+    if type(error).__name__ == "KilledWorker":
+        return Failure(EXIT_IO_ERROR, f"a task was lost with every worker that ran it: {text}")
+    return Failure(EXIT_IO_ERROR, f"a task failed: {type(error).__name__}: {text}")
+
+
+def run_tasks(client, args, plan, tasks, journal):
+    """Submits `tasks` (biggest first) and journals each finished one; stops at the first failure."""
+    from distributed import as_completed
+    suite_bytes = {}
+    for suite in args.suite:
+        suite_bytes[suite] = client.scatter(Path(suite).read_bytes(), broadcast=True)
+    futures = {}
+    for task in tasks:
+        suite = task["position"]["suite"]
+        future = client.submit(run_task, args.prunebench, Path(suite).name, suite_bytes[suite],
+                               task["position"]["id"], task["depths"], args.modes,
+                               pure=False, priority=task["cost"], retries=0)
+        futures[future] = task
+    progress = Progress(len(tasks))
+    for future in as_completed(futures):
+        task = futures.pop(future)
+        if future.status != "finished":
+            error = future.exception()
+            client.cancel(list(futures))
+            raise task_failure(error)
+        journal.append(journal_entries(task, json.loads(future.result())))
+        progress.advance(f"{task['position']['id']} d{task['depths'][0]}-{task['depths'][-1]}")
+
+
+def journal_entries(task, document):
+    """The task's records, and its position's facts (with the suite's real path) from the deepest task."""
+    entries = [{"record": record} for record in document["records"]]
+    if task["with_facts"]:
+        facts = dict(document["positions"][0], suite=task["position"]["suite"])
+        entries.append({"position": facts})
+    return entries
+
+
+def assemble(plan, journal, depths, modes, cluster_facts):
+    """The run document: positions in suite order, records in position, depth, mode order."""
+    positions, records = [], []
+    for position in plan["positions"]:
+        positions.append(journal.facts[position["id"]])
+        for depth in depths:
+            for mode in modes:
+                records.append(journal.records[(position["id"], depth, mode)])
+    context = dict(plan["context"], command_line=["scripts/dask_run.py"] + sys.argv[1:], dask=cluster_facts)
+    return {"schema_version": 1, "kind": "run", "context": context,
+            "positions": positions, "records": records, "skipped": []}
+
+
+def write_atomically(path, document):
+    temporary = f"{path}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        raise Failure(EXIT_IO_ERROR, f"{path}: cannot write: {error.strerror}") from None
+
+
+def drive(args):
+    plan = list_plan(args)
+    depths, modes = plan["plan"]["depths"], plan["plan"]["modes"]  # as the binary read them
+    journal = Journal(args.out + ".journal", plan["plan"], args.resume)
+    tasks = make_tasks(plan, depths, modes, args.depths_per_task, journal)
+    kept = f" (finished records are kept in {journal.path}; rerun with --resume)"
+    session = {}
+    try:
+        start_client(args, session)
+        client = session["client"]
+        cluster_facts = {"scheduler": args.scheduler or "local", "workers": len(client.scheduler_info()["workers"]),
+                         "tasks": len(tasks), "depths_per_task": args.depths_per_task or len(depths)}
+        run_tasks(client, args, plan, tasks, journal)
+    except KeyboardInterrupt:
+        raise Failure(EXIT_INTERRUPTED, "interrupted" + kept) from None
+    except Failure as failure:
+        raise Failure(failure.code, str(failure) + kept) from None
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the shutdown
+        for part in ("client", "cluster"):
+            if part in session:
+                session[part].close()
+    write_atomically(args.out, assemble(plan, journal, depths, modes, cluster_facts))
+    journal.remove()
+
+
+def main(argv=None):
+    args = parse_arguments(argv)
+    try:
+        drive(args)
+    except Failure as failure:
+        sys.stderr.write(f"error: {failure}\n")
+        return failure.code
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -8,6 +8,7 @@
 #   BUILD_DIR  a -DPRUNEBENCH_FUZZ=ON build (default build-fuzz)
 #   RUNS       executions per target (default 50000: the test command's smoke run, under a minute)
 #   WORK_DIR   kept afterwards (default: a temporary directory, removed on success)
+source "$(dirname "$0")/../scripts/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-fuzz}

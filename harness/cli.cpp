@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "engine/text.h"
+#include "harness/version.h"
 
 namespace prunebench::harness {
 
@@ -38,7 +39,8 @@ void print_usage(std::ostream& os) {
   os << "usage: prunebench <command> [options]\n\ncommands:\n";
   for (const Command& c : COMMANDS)
     os << "  " << c.name << std::string(NAME_COLUMN - c.name.size(), ' ') << c.summary << '\n';
-  os << "\nRun 'prunebench <command> --help' for a command's options.\n";
+  os << "\nRun 'prunebench <command> --help' for a command's options, 'prunebench --version' for the\n"
+        "build (version, commit, compiler, flags, PEXT).\n";
 }
 
 int dispatch(const Args& args, std::ostream& out, std::ostream& err) {
@@ -54,6 +56,10 @@ int dispatch(const Args& args, std::ostream& out, std::ostream& err) {
   const std::string_view name = args[0];
   if (name == "--help" || name == "-h" || name == "help") {
     print_usage(out);
+    return EXIT_OK;
+  }
+  if (name == "--version" || name == "version") {
+    out << version_text();
     return EXIT_OK;
   }
   for (const Command& c : COMMANDS) {

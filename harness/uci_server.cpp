@@ -174,14 +174,7 @@ void UciServer::search(int depth, std::ostream& out) const {
 }
 
 // Stockfish's "go perft" output, which perft-diff tools read.
-void UciServer::perft(int depth, std::ostream& out) const {
-  std::uint64_t total = 0;
-  for (const DivideEntry& entry : divide(position_, depth)) {
-    out << to_uci(entry.move) << ": " << entry.nodes << '\n';
-    total += entry.nodes;
-  }
-  out << "\nNodes searched: " << total << '\n';
-}
+void UciServer::perft(int depth, std::ostream& out) const { out << divide_text(divide(position_, depth)); }
 
 void serve_uci(std::istream& in, std::ostream& out) {
   UciServer server;

@@ -98,4 +98,14 @@ std::string read_info_line(std::string_view line, UciReport& report) {
   return "";
 }
 
+std::string divide_text(const std::vector<DivideEntry>& entries) {
+  std::string text;
+  std::uint64_t total = 0;
+  for (const DivideEntry& entry : entries) {
+    text += to_uci(entry.move) + ": " + std::to_string(entry.nodes) + "\n";
+    total += entry.nodes;
+  }
+  return text + "\nNodes searched: " + std::to_string(total) + "\n";
+}
+
 }  // namespace prunebench::harness

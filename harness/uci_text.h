@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/perft.h"
+
 namespace prunebench::harness {
 
 // `text` cut to `limit` bytes, with every byte outside printable ASCII as
@@ -39,5 +41,9 @@ struct UciReport {
 // whose numbers are not numbers, changes nothing it cannot read. Returns an
 // error when a value is malformed, e.g. "nodes 'x' is not a count".
 std::string read_info_line(std::string_view line, UciReport& report);
+
+// Stockfish's "go perft" output, the format perft-diff tools read: one
+// "move: count" line per root move, a blank line, then "Nodes searched: N".
+std::string divide_text(const std::vector<DivideEntry>& entries);
 
 }  // namespace prunebench::harness

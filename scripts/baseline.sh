@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The node-count baseline that CI holds every change to.
 #
+# Usage:
 #   scripts/baseline.sh check    run the baseline suite and compare it with results/baseline.json
 #                                and the bench signature with results/bench-signature.txt
 #   scripts/baseline.sh update   regenerate both (commit them with a reason when counts change)
 #
 # Any change in any node count fails `check`: a change that means to move the
 # counts regenerates the baseline in the same commit and says why.
+source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

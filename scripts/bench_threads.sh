@@ -3,6 +3,7 @@
 # the same run with --threads 1 and --threads 2, checks the records are
 # identical outside timing fields, and prints the speed-up.
 # Usage: scripts/bench_threads.sh [SUITE] [DEPTHS] [MODES]
+source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 suite=${1:-positions/bratko-kopec.epd}

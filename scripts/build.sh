@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds one build directory.
 # Usage: scripts/build.sh [BUILD_DIR] [extra cmake arguments...]
+source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build}

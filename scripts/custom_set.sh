@@ -9,6 +9,7 @@
 # costs about as much as minimax). Writes OUT_DIR/run.json; OUT_DIR/study.md, which answers "is each
 # mode better than the baseline (STUDY_BASELINE, default unordered) on these
 # positions, by how much, how sure?"; and the per-position tables and plots.
+source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 if [ $# -lt 4 ]; then
   sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2

@@ -59,3 +59,7 @@ def deep_section(deep_dir: Path, main_run: dict | None) -> str:
                      f"{_ratio(row['nodes'], row['minimal'])} | {_ratio(row['nodes'], row['previous'])} | "
                      f"{row['score']} | {row['best_move'] or '—'} |")
     return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import deep_results (a module of the scripts, not a command)\n\n{__doc__}")

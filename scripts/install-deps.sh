@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages prunebench needs, only those missing.
 # Usage: scripts/install-deps.sh
+source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 
 PACKAGES=(

@@ -33,3 +33,7 @@ def run_and_report(work: Callable[[], tuple[Iterable, Iterable[str]]], out_dir) 
     for path in written:
         print(path)
     return EXIT_OK
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import prunebench_cli (a module of the scripts, not a command)\n\n{__doc__}")

@@ -685,3 +685,7 @@ def to_markdown(table: Table) -> str:
 def to_csv(table: Table) -> str:
     """The table's raw values: machine column names, no thousands separators."""
     return table.frame.to_csv(index=False, float_format="%.10g", lineterminator="\n")
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import prunebench_data (a module of the scripts, not a command)\n\n{__doc__}")

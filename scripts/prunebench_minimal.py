@@ -150,3 +150,7 @@ def census_table(records: pd.DataFrame) -> pd.DataFrame:
     for column in columns:
         table[column] = table[column].astype("Int64")
     return table.reset_index(drop=True)
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import prunebench_minimal (a module of the scripts, not a command)\n\n{__doc__}")

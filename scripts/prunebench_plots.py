@@ -18,38 +18,37 @@ import matplotlib
 matplotlib.use("Agg")  # headless: figures are only ever written to files
 
 from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
+from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
-from matplotlib.ticker import FuncFormatter, LogFormatter, LogLocator, NullFormatter  # noqa: E402
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
 
 import pandas as pd  # noqa: E402
 
-PANEL_COLUMNS = 3                 # panels per row before wrapping
+import mode_style  # noqa: E402
+
+PANEL_COLUMNS = 3                 # position panels per row before wrapping
 PANEL_SIZE = (5.0, 3.6)           # inches per panel
+MAX_MODES_PER_PANEL = 6           # beyond this, modes are split over rows of panels (small multiples)
+LEGEND_WIDTH = 2.3                # inches beside each row for its legend, outside the data
 ODD_DEPTH_HATCH = "///"           # reference 000: odd and even depths behave differently
 ODD_DEPTH_ALPHA = 0.55
-# Stable ids and no timestamp, so that re-running on the same data gives the same SVG.
+# Stable ids and no timestamp or software version, so that re-running on the
+# same data gives byte-identical files.
 matplotlib.rcParams["svg.hashsalt"] = "prunebench"
 SVG_METADATA = {"Date": None}
-# Distinct markers too, so that modes with equal counts (common at shallow depths) stay visible.
-MODE_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "*", "h", "p", "d", "8")
+PNG_METADATA = {"Software": None}
 
-
-def mode_colours(modes) -> dict:
-    """One colour per mode, fixed by the mode's place in the run, same in every figure."""
-    # tab10 then Dark2: 18 distinct colours, enough for every built-in mode.
-    palette = matplotlib.colormaps["tab10"].colors + matplotlib.colormaps["Dark2"].colors
-    return {mode: palette[index % len(palette)] for index, mode in enumerate(modes)}
-
-
-def mode_markers(modes) -> dict:
-    return {mode: MODE_MARKERS[index % len(MODE_MARKERS)] for index, mode in enumerate(modes)}
+# Colours and markers come from mode_style: a mode's own, whatever the run.
+mode_colours = mode_style.mode_colours
+mode_markers = mode_style.mode_markers
 
 
 def _modes(table: pd.DataFrame) -> list:
-    """Modes in run order (categorical order when the table has it)."""
+    """The table's modes in run order (categorical order when the table has it)."""
     column = table["mode"]
     if isinstance(column.dtype, pd.CategoricalDtype):
-        return list(column.cat.categories)
+        present = set(column)
+        return [m for m in column.cat.categories if m in present]
     return list(dict.fromkeys(column))
 
 
@@ -61,27 +60,83 @@ def _positions(table: pd.DataFrame) -> list:
     return list(dict.fromkeys(column))
 
 
-def _panels(positions: list, title: str):
-    """A figure with one axes per position, wrapped PANEL_COLUMNS to a row."""
+def mode_groups(modes: list) -> list[list]:
+    """Modes in run order cut into as few rows as keep each at most MAX_MODES_PER_PANEL, sizes balanced."""
+    rows = max(1, math.ceil(len(modes) / MAX_MODES_PER_PANEL))
+    size, longer = divmod(len(modes), rows)  # the first `longer` rows take one mode more
+    groups, start = [], 0
+    for row in range(rows):
+        end = start + size + (1 if row < longer else 0)
+        groups.append(modes[start:end])
+        start = end
+    return groups
+
+
+def _panels(positions: list, groups: list, title: str):
+    """Panels for every (position, mode group): a row of positions per group, wrapped PANEL_COLUMNS wide.
+
+    Returns the figure and {(position, group index): axes}. Panels of one
+    position share their y axis, so that the rows compare at a glance.
+    """
     columns = max(1, min(len(positions), PANEL_COLUMNS))
-    rows = max(1, math.ceil(len(positions) / columns))
-    fig = Figure(figsize=(PANEL_SIZE[0] * columns, PANEL_SIZE[1] * rows), layout="constrained")
+    position_rows = [positions[i:i + columns] for i in range(0, len(positions), columns)] or [[]]
+    rows = len(position_rows) * len(groups)
+    fig = Figure(figsize=(PANEL_SIZE[0] * columns + LEGEND_WIDTH, PANEL_SIZE[1] * rows), layout="constrained")
     grid = fig.subplots(rows, columns, squeeze=False)
-    axes = dict(zip(positions, grid.flat))
-    for unused in list(grid.flat)[len(positions):]:
-        unused.set_visible(False)
-    for position, ax in axes.items():
-        ax.set_title(str(position))
-        ax.set_xlabel("depth (plies)")
+    axes = {}
+    for block, row_positions in enumerate(position_rows):
+        for group_index in range(len(groups)):
+            row = block * len(groups) + group_index
+            for column in range(columns):
+                ax = grid[row][column]
+                if column >= len(row_positions):
+                    ax.set_visible(False)
+                    continue
+                position = row_positions[column]
+                axes[(position, group_index)] = ax
+                ax.set_title(str(position))
+                ax.set_xlabel("depth (plies)")
+                if group_index > 0:
+                    ax.sharey(axes[(position, 0)])
     fig.suptitle(title)
     return fig, axes
 
 
+def _row_legend(ax, handles: list) -> None:
+    """The legend of a row of panels, beside its last panel, outside the data."""
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0,
+              fontsize="small", frameon=False)
+
+
+def _last_in_row(position, positions: list) -> bool:
+    """Whether the panel is the rightmost of its row (the last position of its PANEL_COLUMNS chunk)."""
+    index = positions.index(position)
+    return index % PANEL_COLUMNS == PANEL_COLUMNS - 1 or index == len(positions) - 1
+
+
+def tick_label(value: float, _position=None) -> str:
+    """Counts with thousands separators (1,000,000), ratios as written (0.5, 2, 10)."""
+    if value >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:g}"
+
+
 def _log_y(ax) -> None:
-    """Log y axis labelled 2, 5, 10 rather than 2×10⁰: ratios often span under a decade."""
+    """Log y axis labelled 2, 5, 10 or 1,000, 10,000: one format in every figure.
+
+    Axes spanning under two decades (ratios) get ticks at 1, 2 and 5 of each
+    decade, wider ones (node counts) at each decade only.
+    """
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(LogFormatter())
-    ax.yaxis.set_minor_formatter(LogFormatter(labelOnlyBase=False, minor_thresholds=(2, 0.5)))
+    _log_ticks(ax.yaxis, *ax.get_ylim())
+
+
+def _log_ticks(axis, low: float, high: float) -> None:
+    """Ticks at 1, 2 and 5 of each decade on a log axis spanning under two decades, else at decades only."""
+    subs = (1.0, 2.0, 5.0) if high / low < 100 else (1.0,)
+    axis.set_major_locator(LogLocator(subs=subs))
+    axis.set_major_formatter(FuncFormatter(tick_label))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def _integer_depth_axis(ax, depths) -> None:
@@ -89,25 +144,49 @@ def _integer_depth_axis(ax, depths) -> None:
     ax.set_xticks(depths)
 
 
+def _line_handle(mode) -> Line2D:
+    style = mode_style.mode_style(mode)
+    return Line2D([], [], color=style.colour, marker=style.marker, linestyle=style.linestyle,
+                  markerfacecolor="none", label=str(mode))
+
+
+CONTEXT_GREY = "0.85"
+
+
+def _context_lines(ax, rows: pd.DataFrame, column: str, exclude: list) -> None:
+    """The modes of the other rows as thin grey lines behind this row's, so that each row still reads against all."""
+    for mode in _modes(rows):
+        if mode in exclude:
+            continue
+        series = rows[rows["mode"] == mode].sort_values("depth")
+        ax.plot(series["depth"], series[column], color=CONTEXT_GREY, linewidth=0.8, zorder=0)
+
+
 def _lines_figure(table: pd.DataFrame, column: str, title: str, ylabel: str,
                   unity_line: bool = False) -> Figure:
-    """One line per mode per position panel, log y."""
-    colours, markers = mode_colours(_modes(table)), mode_markers(_modes(table))
-    fig, axes = _panels(_positions(table), title)
-    for position, ax in axes.items():
+    """One line per mode per position panel, log y; more than MAX_MODES_PER_PANEL modes in rows of panels."""
+    positions, groups = _positions(table), mode_groups(_modes(table))
+    fig, axes = _panels(positions, groups, title)
+    for (position, group_index), ax in axes.items():
         rows = table[table["position"] == position]
-        for mode in _modes(rows):
+        if len(groups) > 1:
+            _context_lines(ax, rows, column, exclude=groups[group_index])
+        for mode in groups[group_index]:
             series = rows[rows["mode"] == mode].sort_values("depth")
             if series.empty:
                 continue
-            ax.plot(series["depth"], series[column], marker=markers[mode], color=colours[mode],
-                    markerfacecolor="none", label=str(mode))
+            style = mode_style.mode_style(mode)
+            ax.plot(series["depth"], series[column], marker=style.marker, color=style.colour,
+                    linestyle=style.linestyle, markerfacecolor="none", label=str(mode))
         if unity_line:
             ax.axhline(1.0, color="grey", linewidth=0.8, linestyle="--")
-        _log_y(ax)
+        ax.set_yscale("log")
         ax.set_ylabel(ylabel)
         _integer_depth_axis(ax, rows["depth"])
-        ax.legend(fontsize="small")
+        if _last_in_row(position, positions):
+            _row_legend(ax, [_line_handle(m) for m in groups[group_index]])
+    for ax in axes.values():  # after every panel is drawn: shared axes have their final range
+        _log_y(ax)
     return fig
 
 
@@ -134,10 +213,10 @@ def minimal_ratio_figure(minimal: pd.DataFrame, column: str = "nodes_ratio", exa
                          "leaves ÷ estimate", unity_line=True)
 
 
-MAX_LABELLED_MODES = 4
+MAX_LABELLED_MODES = 2  # value labels beside more bars than this overlap
 
 
-def _gain_bars(ax, rows: pd.DataFrame, modes: list, colours: dict) -> None:
+def _gain_bars(ax, rows: pd.DataFrame, modes: list) -> None:
     """Grouped bars per depth; odd depths hatched and paler than even ones."""
     depths = sorted(set(int(d) for d in rows["depth"]))
     width = 0.8 / max(1, len(modes))
@@ -149,7 +228,7 @@ def _gain_bars(ax, rows: pd.DataFrame, modes: list, colours: dict) -> None:
             odd = depth % 2 == 1
             x = depth + (index - (len(modes) - 1) / 2) * width
             # Bars grow from 1 (no gain), up for gains and down for losses.
-            ax.bar(x, series[depth] - 1.0, bottom=1.0, width=width, color=colours[mode],
+            ax.bar(x, series[depth] - 1.0, bottom=1.0, width=width, color=mode_style.mode_style(mode).colour,
                    alpha=ODD_DEPTH_ALPHA if odd else 1.0, hatch=ODD_DEPTH_HATCH if odd else None,
                    edgecolor="black", linewidth=0.5)
             # The value on top, so that a gain of exactly 1 (no bar) still shows;
@@ -161,21 +240,24 @@ def _gain_bars(ax, rows: pd.DataFrame, modes: list, colours: dict) -> None:
 
 
 def ordering_gain_figure(gain: pd.DataFrame) -> Figure:
-    """Unordered nodes ÷ mode nodes per depth, as bars."""
-    colours = mode_colours(_modes(gain))
-    fig, axes = _panels(_positions(gain), "Ordering gain against unordered alpha-beta")
-    for position, ax in axes.items():
+    """Unordered nodes ÷ mode nodes per depth, as bars; more than MAX_MODES_PER_PANEL modes in rows."""
+    positions, groups = _positions(gain), mode_groups(_modes(gain))
+    fig, axes = _panels(positions, groups, "Ordering gain against unordered alpha-beta")
+    for (position, group_index), ax in axes.items():
         rows = gain[gain["position"] == position]
-        modes = [m for m in _modes(gain) if (rows["mode"] == m).any()]
-        _gain_bars(ax, rows, modes, colours)
+        modes = [m for m in groups[group_index] if (rows["mode"] == m).any()]
+        _gain_bars(ax, rows, modes)
         ax.axhline(1.0, color="grey", linewidth=0.8)
-        _log_y(ax)
+        ax.set_yscale("log")
         ax.set_ylabel("unordered nodes ÷ mode nodes")
-        handles = [Patch(facecolor=colours[m], edgecolor="black", label=str(m)) for m in modes]
-        handles += [Patch(facecolor="white", edgecolor="black", label="even depth"),
-                    Patch(facecolor="white", edgecolor="black", hatch=ODD_DEPTH_HATCH,
-                          label="odd depth")]
-        ax.legend(handles=handles, fontsize="small")
+        if _last_in_row(position, positions):
+            handles = [Patch(facecolor=mode_style.mode_style(m).colour, edgecolor="black", label=str(m))
+                       for m in groups[group_index]]
+            handles += [Patch(facecolor="white", edgecolor="black", label="even depth"),
+                        Patch(facecolor="white", edgecolor="black", hatch=ODD_DEPTH_HATCH, label="odd depth")]
+            _row_legend(ax, handles)
+    for ax in axes.values():
+        _log_y(ax)
     return fig
 
 
@@ -203,9 +285,6 @@ def _study_panels(depths: list, modes: list, title: str, xlabel: str):
         ax.set_xlabel(xlabel)
         ax.axvline(1.0, color="grey", linewidth=0.8, linestyle="--")
         ax.set_xscale("log")
-        ax.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
-        ax.xaxis.set_minor_formatter(NullFormatter())
         ax.tick_params(axis="x", labelsize="small", labelbottom=True)
         ax.grid(axis="y", color="0.92")
     first = next(iter(axes.values()))
@@ -213,6 +292,12 @@ def _study_panels(depths: list, modes: list, title: str, xlabel: str):
     first.set_ylim(len(modes) - 0.5, -0.5)
     fig.suptitle(title)
     return fig, axes
+
+
+def _study_ticks(axes: dict) -> None:
+    """Log x ticks of the shared ratio axis, once its range is known."""
+    first = next(iter(axes.values()))
+    _log_ticks(first.xaxis, *first.get_xlim())
 
 
 def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure:
@@ -233,9 +318,11 @@ def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure
             colour = colours.get(row["mode"], "black")
             if pd.notna(row["ci_low"]):
                 ax.plot([row["ci_low"], row["ci_high"]], [y, y], color=colour, linewidth=2.2)
-            ax.plot(row["ratio"], y, marker="o", color=colour, markeredgecolor="black", markersize=6)
+            ax.plot(row["ratio"], y, marker=mode_style.mode_style(row["mode"]).marker, color=colour,
+                    markeredgecolor="black", markersize=6)
         counts = sorted(set(int(n) for n in rows["positions"]))
         ax.set_title(f"depth {depth} ({'/'.join(map(str, counts))} positions)", fontsize="medium")
+    _study_ticks(axes)
     return fig
 
 
@@ -262,6 +349,7 @@ def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
             mean = math.exp(group["ratio"].map(math.log).mean())
             ax.plot([mean, mean], [y - 0.4, y + 0.4], color="black", linewidth=1.5)
         ax.set_title(f"depth {depth} ({rows['position'].nunique()} positions)", fontsize="medium")
+    _study_ticks(axes)
     return fig
 
 
@@ -269,6 +357,10 @@ def save(fig: Figure, stem) -> list[Path]:
     """Write <stem>.png and <stem>.svg; return both paths."""
     stem = Path(stem)
     png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
-    fig.savefig(png, dpi=120)
+    fig.savefig(png, dpi=120, metadata=PNG_METADATA)
     fig.savefig(svg, metadata=SVG_METADATA)
     return [png, svg]
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import prunebench_plots (a module of the scripts, not a command)\n\n{__doc__}")

@@ -123,3 +123,7 @@ def draft_rule_summary(table: pd.DataFrame) -> pd.DataFrame:
     summary["nodes_saved"] = 1 - summary["nodes_ge"] / summary["nodes_exact"]
     summary["scores_differ"] = summary["scores_differ"].astype(int)
     return summary
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import prunebench_ref003 (a module of the scripts, not a command)\n\n{__doc__}")

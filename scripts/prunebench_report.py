@@ -157,3 +157,7 @@ def write_report(run_path, tree_dir=None, out_dir=".", use_reference: bool = Fal
     for name, figure in build_figures(run, report).items():
         written += plots.save(figure, out / name)
     return written, report.notes
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import prunebench_report (a module of the scripts, not a command)\n\n{__doc__}")

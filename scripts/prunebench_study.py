@@ -341,3 +341,7 @@ def ranking(summary: pd.DataFrame, depth: int, exclude: tuple[str, ...] = (minim
     rows = summary.loc[(summary["depth"] == depth) & summary["ratio"].notna()
                        & ~summary["mode"].isin(exclude)]
     return rows.sort_values(["ratio", "mode"], kind="stable").reset_index(drop=True)
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import prunebench_study (a module of the scripts, not a command)\n\n{__doc__}")

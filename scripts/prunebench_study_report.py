@@ -288,3 +288,7 @@ def write_study(study: st.Study, run: dict, out_dir, source: str) -> list[Path]:
         written += plots.save(plots.forest_figure(study.summary, study.baseline, colours), out / FILES["forest"])
         written += plots.save(plots.strip_figure(study.detail, study.baseline, colours), out / f"{FILES['strip']}")
     return written
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import prunebench_study_report (a module of the scripts, not a command)\n\n{__doc__}")

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # README command 1: set up this machine, build, and regenerate results/.
+# Usage: scripts/reproduce.sh [--deep] [--scan-orders]
+#
 #
 #   1. installs any missing Debian packages and builds the Release build
 #   2. the reference articles' chess tables: the start position and the
@@ -29,6 +31,7 @@
 # again (about 4 CPU minutes) -> results/scan_orders.txt.
 #
 # Prints the time the reproduction took, the build excluded.
+source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

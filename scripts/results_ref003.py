@@ -150,3 +150,7 @@ def section(results: Path) -> str:
     return "\n".join(["## Reference 003: iterative deepening and the transposition table, measured\n",
                       branching_part(reference, suite), iterative_deepening_part(reference, suite),
                       draft_rule_part(reference, suite, fens)])
+
+
+if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
+    print(f"usage: import results_ref003 (a module of the scripts, not a command)\n\n{__doc__}")

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # README command 2: builds and runs every test.
+# Usage: scripts/test.sh
 #   1. the Release build: GoogleTest (default label "fast"; `ctest -L slow` for the rest)
 #   2. the node-count baseline: any changed count fails (scripts/baseline.sh)
 #   3. a clang++ build with warnings as errors: the same tests and the same node counts
@@ -9,6 +10,7 @@
 #   6. pytest for the Python scripts (and the notebook, executed headless)
 #   7. fault injection: kill/resume, full disk, read-only folder, concurrent runs
 #   8. a libFuzzer build (clang, ASan+UBSan) and a smoke run of every fuzz target
+source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -7,6 +7,7 @@
 # needs root; without it they use /dev/full and chmod instead, or say skipped.
 #
 # Usage: tests/fault_injection.sh [PRUNEBENCH]   (default build/harness/prunebench)
+source "$(dirname "$0")/../scripts/help.sh"  # -h/--help: print the usage above, exit 0
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=$(realpath "${1:-${PRUNEBENCH:-build/harness/prunebench}}")

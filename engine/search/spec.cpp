@@ -57,6 +57,11 @@ constexpr std::array<std::pair<std::string_view, BaseOrdering>, 8> ORDERINGS = {
     {"oracle", BaseOrdering::ORACLE},
 }};
 
+// Every key apply_option accepts besides algo (which starts a mode).
+constexpr std::array<std::string_view, 15> OPTION_KEYS = {
+    "fail", "order", "tiebreak", "seed", "tt", "tt-draft", "no-tt", "no-tt-move",
+    "pv-move", "killers", "history", "id", "mate-distance", "aspiration", "guess"};
+
 template <typename Value, std::size_t N>
 std::optional<Value> lookup(const std::array<std::pair<std::string_view, Value>, N>& table,
                             std::string_view name) {
@@ -230,6 +235,15 @@ ModeParse parse_mode(std::string_view mode) {
   }
   result.error = spec_error(result.spec);
   return result;
+}
+
+ModeItem first_item_kind(std::string_view mode) {
+  const std::string_view first = mode.substr(0, mode.find_first_of(",+"));
+  if (find_named_mode(first) != nullptr || first.starts_with("algo=")) return ModeItem::MODE_HEAD;
+  const std::string_view key = first.substr(0, first.find('='));
+  for (std::string_view option : OPTION_KEYS)
+    if (option == key) return ModeItem::OPTION;
+  return ModeItem::UNKNOWN;
 }
 
 std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec) {

@@ -6,7 +6,10 @@
 //
 //   a named mode          mvv-lva, pvs, id-tt-killers, ...   (see named_modes())
 //   options               algo=pvs,order=mvv-lva,tt,killers
-//   a mode plus options   mvv-lva+killers,history   ('+' and ',' both separate items)
+//   a mode plus options   mvv-lva+killers+history   ('+' and ',' both separate items)
+//
+// In a list of modes (--modes) commas separate the modes, so there a mode's
+// options are joined with '+' only (harness/mode_list.h).
 //
 // A named mode may only come first; options then change it. Without one the
 // base is plain fail-soft alpha-beta in natural order ("unordered"). Options:
@@ -77,6 +80,12 @@ struct ModeParse {
 };
 
 ModeParse parse_mode(std::string_view mode);
+
+// What a mode string's first item is: a named mode or "algo=..." (what may
+// begin a mode in a list), an option ("history", "tt=64": in a list, a
+// misplaced part of the mode before it), or neither (a typo).
+enum class ModeItem { MODE_HEAD, OPTION, UNKNOWN };
+ModeItem first_item_kind(std::string_view mode);
 
 // Combinations that make no sense whatever the tree (e.g. aspiration without
 // iterative deepening); empty if none. parse_mode already applies it.

@@ -9,19 +9,20 @@
 #include "harness/chess_search.h"
 #include "harness/cli_args.h"
 #include "harness/commands.h"
+#include "harness/project_files.h"
 #include "harness/suite.h"
 
 namespace prunebench::harness {
 namespace {
 
-constexpr const char* DEFAULT_SUITE = PRUNEBENCH_SOURCE_DIR "/positions/stockfish-bench.epd";
+constexpr const char* DEFAULT_SUITE = "positions/stockfish-bench.epd";
 
 ArgParser make_parser() {
   ArgParser parser("prunebench bench [--suite FILE] [--depth N] [--mode MODE]",
                    "Searches every position of a fixed suite, single-threaded, and prints one row\n"
                    "per position followed by 'Nodes searched: N'. The defaults are the signature:\n"
                    "change them only to explore.");
-  parser.add_value("suite", "FILE", "positions to search", DEFAULT_SUITE);
+  parser.add_value("suite", "FILE", "positions to search " + project_file_default_help(DEFAULT_SUITE));
   parser.add_value("depth", "N", "search depth", "5");
   parser.add_value("mode", "MODE", "search mode", "pvs-id-tt-killers");
   return parser;
@@ -39,7 +40,9 @@ int bench_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (!depth.ok()) return fail(depth.error);
   const ModeParse mode = parse_chess_mode(parsed.value("mode"));
   if (!mode.ok()) return fail(mode.error);
-  const SuiteResult suite = read_suite(parsed.value("suite"));
+  const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", DEFAULT_SUITE);
+  if (!suite_path.ok()) return fail(suite_path.error);
+  const SuiteResult suite = read_suite(suite_path.value);
   if (!suite.ok()) return fail(suite.error);
 
   std::uint64_t total = 0;

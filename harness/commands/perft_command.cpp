@@ -8,6 +8,7 @@
 #include "engine/text.h"
 #include "harness/commands.h"
 #include "harness/suite.h"
+#include "harness/uci_text.h"
 
 namespace prunebench::harness {
 namespace {
@@ -17,7 +18,9 @@ constexpr const char* USAGE =
     "       prunebench perft --suite FILE [--max-leaves N]\n"
     "\n"
     "Counts the leaves of the legal move tree to depth N (bulk counting at the\n"
-    "last ply). --divide lists the count below each root move; --make-every-leaf\n"
+    "last ply). --divide prints Stockfish's 'go perft' text instead, which perft-diff\n"
+    "tools read: 'move: count' below each root move, a blank line and\n"
+    "'Nodes searched: N' (the time only with --json); --make-every-leaf\n"
     "plays every move down to the leaves instead of counting the last ply (to\n"
     "measure make/unmake speed); --threads N shares the subtrees below ply 2 out\n"
     "to N threads (the same counts); --json prints one JSON object\n"
@@ -180,8 +183,11 @@ int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
     out << result.dump() << '\n';
     return EXIT_OK;
   }
-  for (const DivideEntry& e : entries) out << to_uci(e.move) << ": " << e.nodes << '\n';
-  if (options.divide) out << '\n';
+  // Exactly Stockfish's text, so perft-diff tools read it; the time is in --json.
+  if (options.divide) {
+    out << divide_text(entries);
+    return EXIT_OK;
+  }
   out << "nodes " << nodes << "\nseconds " << seconds << "\nnodes_per_second " << std::uint64_t(rate) << '\n';
   return EXIT_OK;
 }

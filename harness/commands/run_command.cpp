@@ -13,6 +13,7 @@
 #include "harness/context.h"
 #include "harness/file_lock.h"
 #include "harness/journal_check.h"
+#include "harness/mode_list.h"
 #include "harness/json_io.h"
 #include "harness/shard.h"
 #include "harness/suite_runner.h"
@@ -50,9 +51,9 @@ ArgParser make_parser() {
       "or a failed check, rerun the same command with --resume to continue.\n\n"
       "Exit codes: 0 done, 1 a check failed, 2 bad input, 3 an I/O error (e.g. a full disk) or out of\n"
       "memory, 130 interrupted.");
-  parser.add_repeated("suite", "FILE", "an EPD/FEN file (repeatable)");
+  parser.add_repeated("suite", "FILE", "an EPD/FEN file");
   parser.add_value("depths", "LIST", "depths, e.g. 1-5 or 2,4,6");
-  parser.add_value("modes", "LIST", "comma-separated modes (see 'prunebench search --help')",
+  parser.add_value("modes", "LIST", "modes separated by commas, a mode's options joined with '+', e.g. minimax,mvv-lva+killers+history (modes: 'prunebench search --help')",
                    "minimax,unordered,mvv-lva,pvs,mtdf");
   parser.add_value("threads", "N",
                    "positions searched in parallel; a full-width search (minimax, negamax, minimal) is split "
@@ -112,7 +113,7 @@ Failure read_suites(const ParsedArgs& args, RunPlan& plan, bool require_balanced
 
 Failure read_modes(const ParsedArgs& args, RunPlan& plan) {
   if (!args.values("engine").empty() && !args.has("modes")) return {};  // only the engines
-  const Parsed<std::vector<std::string>> names = args.name_list("modes");
+  const Parsed<std::vector<std::string>> names = parse_mode_list("--modes", args.value("modes"));
   if (!names.ok()) return bad_input(names.error);
   for (const std::string& name : names.value) {
     const ModeParse mode = parse_mode(name);

@@ -8,14 +8,16 @@
 #include "harness/cli_args.h"
 #include "harness/commands.h"
 #include "harness/json_io.h"
+#include "harness/mode_list.h"
+#include "harness/project_files.h"
 #include "harness/scan_order_search.h"
 #include "harness/suite.h"
 
 namespace prunebench::harness {
 namespace {
 
-constexpr const char* DEFAULT_SUITE = PRUNEBENCH_SOURCE_DIR "/positions/seed.epd";
-constexpr const char* DEFAULT_REFERENCE = PRUNEBENCH_SOURCE_DIR "/scripts/reference_figures.json";
+constexpr const char* DEFAULT_SUITE = "positions/seed.epd";
+constexpr const char* DEFAULT_REFERENCE = "scripts/reference_figures.json";
 
 ArgParser make_parser() {
   ArgParser parser(
@@ -26,8 +28,10 @@ ArgParser make_parser() {
       "figure: each order is tested against the figures cheapest first and dropped at its\n"
       "first mismatch. Prints how many orders match each run of figures and the closest\n"
       "orders. With --order, measures that one order on every figure instead.");
-  parser.add_value("suite", "FILE", "the positions, by the ids the figures use", DEFAULT_SUITE);
-  parser.add_value("reference", "FILE", "the figures (chess.nodes of reference_figures.json)", DEFAULT_REFERENCE);
+  parser.add_value("suite", "FILE",
+                   "the positions, by the ids the figures use " + project_file_default_help(DEFAULT_SUITE));
+  parser.add_value("reference", "FILE",
+                   "the figures (chess.nodes of reference_figures.json) " + project_file_default_help(DEFAULT_REFERENCE));
   parser.add_value("modes", "LIST", "the article's modes whose figures count", "unordered,mvv-lva");
   parser.add_value("order", "SPEC", "measure this scan order (e.g. 'scan:pieces=NPBRQK/captures=last')");
   parser.add_value("threads", "N", "orders tested in parallel", "1");
@@ -109,20 +113,24 @@ int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err) 
   if (!keep.ok()) return fail(keep.error);
   const Parsed<std::int64_t> rank_after = parsed.integer("rank-after", 0, 1000);
   if (!rank_after.ok()) return fail(rank_after.error);
-  const Parsed<std::vector<std::string>> modes = parsed.name_list("modes");
+  const Parsed<std::vector<std::string>> modes = parse_mode_list("--modes", parsed.value("modes"));
   if (!modes.ok()) return fail(modes.error);
   for (const std::string& mode : modes.value)
     if (!parse_mode(mode).ok()) return fail("--modes: " + parse_mode(mode).error);
 
-  const SuiteResult suite = read_suite(parsed.value("suite"));
+  const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", DEFAULT_SUITE);
+  if (!suite_path.ok()) return fail(suite_path.error);
+  const Parsed<std::string> reference_path = file_option_or_project_file(parsed, "reference", DEFAULT_REFERENCE);
+  if (!reference_path.ok()) return fail(reference_path.error);
+  const SuiteResult suite = read_suite(suite_path.value);
   if (!suite.ok()) return fail(suite.error);
   std::map<std::string, Position> positions;
   for (const SuiteEntry& entry : suite.suite.entries) positions.emplace(entry.id, entry.position);
-  const JsonReadResult reference = read_json_file(parsed.value("reference"));
+  const JsonReadResult reference = read_json_file(reference_path.value);
   if (!reference.ok()) return fail(reference.error);
   std::vector<ReferenceFigure> figures;
   if (std::string error = read_figures(reference.value, modes.value, figures); !error.empty())
-    return fail(parsed.value("reference") + ": " + error);
+    return fail(reference_path.value + ": " + error);
   for (const ReferenceFigure& f : figures)
     if (!positions.contains(f.position_id)) return fail("no position '" + f.position_id + "' in the suite");
   figures = cheapest_first(std::move(figures));

@@ -17,9 +17,17 @@ ArgParser make_parser() {
   for (const NamedMode& m : named_modes()) modes << "  " << m.name << ": " << m.summary << '\n';
   ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--json]",
                    "Searches one position with one mode and prints the score, best move, principal\n"
-                   "variation and every counter (see the README glossary). MODE is a named mode or a\n"
-                   "composition such as 'algo=pvs,order=mvv-lva,tt,killers' or 'mvv-lva+killers'.\n\n"
-                   "Named modes:\n" + modes.str());
+                   "variation and every counter (see the README glossary). MODE is a named mode,\n"
+                   "optionally followed by options joined with '+', e.g. 'mvv-lva+killers+history' or\n"
+                   "'algo=pvs+order=mvv-lva+tt+id+aspiration=50' (',' also joins options here, but not in\n"
+                   "'run --modes', where commas separate modes).\n\n"
+                   "Named modes:\n" + modes.str() +
+                   "\nOptions:\n"
+                   "  algo=minimax|negamax|alphabeta|pvs|mtdf|minimal   fail=soft|hard\n"
+                   "  order=natural|mvv-lva|quiet-pst|canonical|oracle\n"
+                   "  tiebreak=generator|canonical|scan:...   (equal ordering keys; README: scan order)\n"
+                   "  tt | tt=MB   tt-draft=eq|ge   no-tt   no-tt-move   pv-move (needs id)\n"
+                   "  killers   history   id   aspiration=W (needs id)   guess=N (mtdf)   mate-distance");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
   parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");

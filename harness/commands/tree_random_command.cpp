@@ -299,7 +299,7 @@ ArgParser random_parser() {
           std::string(RandomTree::VALUE_DISTRIBUTION) +
           ";\n"
           "a tree is a pure function of (seed, index), so runs repeat exactly. Every value is checked\n"
-          "against plain negamax (exit 2 on a mismatch). Reference 001: B=6 D=6 N=20.\n"
+          "against plain negamax (exit 1 on a mismatch). Reference 001: B=6 D=6 N=20.\n"
           "Orders: natural (as generated), best/worst (an oracle sorts children by their true value;\n"
           "B^D at most 10,000,000), random (a hash of node and child), oracle (children by their exact\n"
           "value found by searching them, as the chess mode 'oracle'). mtdf runs over a 16 MB\n"
@@ -329,7 +329,10 @@ int run_random(const ParsedArgs& parsed, const Args& args, std::ostream& out, st
   if (std::string error = check_limits(parsed, e); !error.empty()) return report_bad_input(err, error);
 
   std::vector<TreeRow> rows;
-  if (std::string error = search_trees(e, rows); !error.empty()) return report_bad_input(err, error);
+  if (std::string error = search_trees(e, rows); !error.empty()) {  // a failed check, not bad input
+    err << error_line(error);
+    return EXIT_CHANGED;
+  }
   const Summary summary = summarize(e, rows);
   if (parsed.has("json"))
     print_json(e, rows, summary, args, out);

@@ -10,9 +10,11 @@ namespace prunebench::harness {
 int uci_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ArgParser parser("prunebench uci",
                          "Runs prunebench as a UCI engine on standard input and output: uci, isready,\n"
-                         "ucinewgame, setoption (Mode: any mode spec; Hash: MB), position startpos|fen ...\n"
-                         "[moves ...], go depth N, go perft N, stop, quit. A search gives the node counts\n"
-                         "of 'prunebench search' with the same mode and depth.");
+                         "ucinewgame, setoption (Mode: any mode, see 'prunebench search --help'; Hash: MB,\n"
+                         "overriding the mode's table size; Depth: for a go without depth), position\n"
+                         "startpos|fen ... [moves ...], go depth N, go perft N (Stockfish's divide and\n"
+                         "'Nodes searched: N'), stop, quit. A search gives the node counts of\n"
+                         "'prunebench search' with the same mode and depth.");
   const ParsedArgs parsed = parser.parse(args);
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench uci --help')", out, err))
     return *done;

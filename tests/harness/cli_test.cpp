@@ -1,14 +1,19 @@
 // The command line as a whole (harness/cli.h): output that cannot be written
 // is an error (issue 18, defect 5), arguments must be UTF-8 (defect 3), and
-// repeated options are refused (defect 11).
+// repeated options are refused (defect 11); every --help tells the truth and
+// --version the build (issue 17).
 #include "harness/cli.h"
 
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <set>
 #include <sstream>
 #include <streambuf>
 
+#include "engine/bitboard.h"
 #include "engine/text.h"
+#include "harness/context.h"
 
 namespace prunebench::harness {
 namespace {
@@ -82,6 +87,109 @@ TEST(Cli, UnknownCommand) {
   const Result r = cli({"frobnicate"});
   EXPECT_EQ(r.code, EXIT_BAD_INPUT);
   EXPECT_EQ(r.err, "error: unknown command 'frobnicate' (try 'prunebench --help')\n");
+}
+
+// --version says what the JSON context says about the build, and no more.
+TEST(Cli, VersionPrintsTheBuildAndExits0) {
+  const nlohmann::json context = run_context({}, 1, 16, {});
+  for (const char* spelling : {"--version", "version"}) {
+    const Result r = cli({spelling});
+    EXPECT_EQ(r.code, EXIT_OK);
+    EXPECT_EQ(r.err, "");
+    const std::string commit = context["git_commit"].get<std::string>();
+    const std::string dirty = context["git_dirty"].is_null() ? "unknown" : context["git_dirty"] ? "dirty" : "clean";
+    EXPECT_EQ(r.out, "prunebench " + context["prunebench_version"].get<std::string>() + "\ncommit " + commit + " (" +
+                         dirty + ")\ncompiler " + context["compiler"].get<std::string>() + "\nbuild-type " +
+                         context["build_type"].get<std::string>() + "\nflags " +
+                         context["compile_flags"].get<std::string>() + "\npext " +
+                         (PRUNEBENCH_USE_PEXT ? "on" : "off") + "\n");
+  }
+}
+
+// Every --help tells the truth (issue 17): each command answers it with exit 0
+// and a usage line, no note is said twice ("(repeatable) (repeatable)"), and
+// every option a help names is one the command accepts.
+// Every command and tree experiment, as typed before --help.
+const std::vector<Args> COMMANDS = {
+    {"perft"}, {"search"}, {"tree"}, {"tree", "standing"}, {"tree", "random"}, {"tree", "theory"},
+    {"run"},   {"compare"}, {"bench"}, {"uci"}, {"scan-orders"},
+};
+
+std::string joined(const Args& command) {
+  std::string text;
+  for (const std::string& word : command) text += (text.empty() ? "" : " ") + word;
+  return text;
+}
+
+Args with(Args command, std::initializer_list<std::string> more) {
+  command.insert(command.end(), more);
+  return command;
+}
+
+// The options a help offers: the "--name" words of its usage lines and its
+// option table (not of its prose, which may name another command's options).
+std::set<std::string> offered_options(const std::string& help) {
+  std::set<std::string> options;
+  std::istringstream lines(help);
+  std::string line;
+  bool usage = false;
+  const std::regex option("--[a-z][a-z-]*");
+  while (std::getline(lines, line)) {
+    usage = line.starts_with("usage: ") || (usage && line.starts_with("       "));
+    if (!usage && !line.starts_with("  --")) continue;
+    const std::string offered = line.starts_with("  --") ? line.substr(0, line.find("  ", 2)) : line;
+    for (std::sregex_iterator it(offered.begin(), offered.end(), option), end; it != end; ++it)
+      options.insert(it->str());
+  }
+  return options;
+}
+
+TEST(Help, TheTopLevelHelpListsCommandsThatExist) {
+  const Result top = cli({"--help"});
+  ASSERT_EQ(top.code, EXIT_OK);
+  for (const Args& command : COMMANDS) {
+    if (command.size() > 1) continue;  // a tree experiment: listed by 'tree --help'
+    EXPECT_NE(top.out.find("\n  " + command[0] + " "), std::string::npos) << command[0];
+  }
+  EXPECT_NE(top.out.find("--version"), std::string::npos);
+}
+
+TEST(Help, EveryCommandAnswersWithItsUsage) {
+  for (const Args& command : COMMANDS) {
+    for (const char* flag : {"--help", "-h"}) {
+      const Result r = cli(with(command, {flag}));
+      EXPECT_EQ(r.code, EXIT_OK) << joined(command) << ": " << r.err;
+      EXPECT_EQ(r.out.rfind("usage: prunebench " + joined(command), 0), 0u) << r.out;
+      EXPECT_EQ(r.err, "");
+    }
+  }
+}
+
+TEST(Help, NoNoteIsSaidTwice) {
+  const std::regex repeated(R"((\([^()]+\))\s*\1)");
+  for (const Args& command : COMMANDS) {
+    const std::string help = cli(with(command, {"--help"})).out;
+    EXPECT_FALSE(std::regex_search(help, repeated)) << help;
+  }
+}
+
+// "--name" followed by an unknown option: a command that knows --name stops at
+// the unknown one (or at --name's missing value), never doing any work.
+TEST(Help, EveryOfferedOptionIsAccepted) {
+  for (const Args& command : COMMANDS) {
+    const std::set<std::string> options = offered_options(cli(with(command, {"--help"})).out);
+    for (const std::string& option : options) {
+      const Result r = cli(with(command, {option, "--no-such-option-zz"}));
+      EXPECT_NE(r.code, EXIT_OK) << joined(command) << " " << option;
+      EXPECT_EQ(r.err.find("unknown option '" + option + "'"), std::string::npos) << joined(command) << ": " << r.err;
+    }
+  }
+}
+
+TEST(Help, TheOptionsOfTheCommandsAreFound) {  // the scan above is not vacuous
+  EXPECT_EQ(offered_options(cli({"run", "--help"}).out).count("--engine-timeout"), 1u);
+  EXPECT_EQ(offered_options(cli({"perft", "--help"}).out).count("--max-leaves"), 1u);
+  EXPECT_EQ(offered_options(cli({"search", "--help"}).out).count("--modes"), 0u);  // named in prose only
 }
 
 }  // namespace

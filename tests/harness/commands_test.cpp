@@ -41,6 +41,16 @@ TEST(PerftCommand, JsonHasTheCountAndTheDivide) {
   EXPECT_TRUE(json.contains("seconds") && json.contains("nodes_per_second"));
 }
 
+// Stockfish's "go perft" text, which perft-diff tools read: published counts
+// (chessprogramming wiki: perft(3) = 8902, a2a3 380).
+TEST(PerftCommand, DivideTextIsStockfishsGoPerft) {
+  const Result r = call(perft_command, {"--fen", "startpos", "--depth", "3", "--divide"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_NE(r.out.find("a2a3: 380\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.ends_with("\n\nNodes searched: 8902\n")) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 20 + 2) << r.out;
+}
+
 TEST(PerftCommand, SuiteMismatchExitsOne) {
   testing::TempDir dir;
   const std::string suite = dir.file("s.epd");

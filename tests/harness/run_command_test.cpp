@@ -229,6 +229,7 @@ TEST(RunCommand, BadInputIsOneLineAndExitCode2) {
   const std::vector<std::pair<Args, std::string>> cases = {
       {{"--suite", "/no/such/file.epd", "--depths", "1"}, "no such file"},
       {{"--suite", SEED, "--depths", "1", "--modes", "minimax,bogus"}, "bogus"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "mvv-lva+killers,history"}, "e.g. 'mvv-lva+killers+history'"},
       {{"--suite", SEED}, "--depths is required"},
       {{"--depths", "1"}, "--suite"},
       {{"--suite", SEED, "--depths", "0-3"}, "--depths"},

@@ -15,6 +15,8 @@ TREE_DIR = FIXTURES / "trees"
 
 sys.path.insert(0, str(SCRIPTS))
 
+import prunebench_data  # noqa: E402  (after the scripts are on the path)
+
 
 @pytest.fixture
 def run_document():
@@ -30,3 +32,24 @@ def write_json(tmp_path):
         path.write_text(json.dumps(document), encoding="utf-8")
         return path
     return write
+
+
+@pytest.fixture(scope="module")
+def run(request):
+    """The run file named by the test module's RUN_FILE, loaded once per module."""
+    return prunebench_data.load_run(request.module.RUN_FILE)
+
+
+@pytest.fixture(scope="module")
+def records(run):
+    """The records of `run` as a DataFrame."""
+    return prunebench_data.records_frame(run)
+
+
+def one_row(frame, position, depth, **columns):
+    """The single row of `frame` at (position, depth) with the given column values; fails unless exactly one."""
+    rows = frame[(frame["position"] == position) & (frame["depth"] == depth)]
+    for column, value in columns.items():
+        rows = rows[rows[column] == value]
+    assert len(rows) == 1, (position, depth, columns)
+    return rows.iloc[0]

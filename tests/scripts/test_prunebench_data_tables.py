@@ -12,15 +12,7 @@ import pytest
 import prunebench_data as data
 from conftest import RUN_SMALL, TREE_DIR
 
-
-@pytest.fixture(scope="module")
-def run():
-    return data.load_run(RUN_SMALL)
-
-
-@pytest.fixture(scope="module")
-def records(run):
-    return data.records_frame(run)
+RUN_FILE = RUN_SMALL  # the `run` and `records` fixtures (conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -12,19 +12,9 @@ import pytest
 import prunebench_data as data
 import prunebench_minimal as minimal
 import results_readme
-from conftest import FIXTURES, RUN_SMALL
+from conftest import FIXTURES, RUN_SMALL, one_row
 
-RUN_MINIMAL = FIXTURES / "run_minimal.json"
-
-
-@pytest.fixture(scope="module")
-def run():
-    return data.load_run(RUN_MINIMAL)
-
-
-@pytest.fixture(scope="module")
-def records(run):
-    return data.records_frame(run)
+RUN_FILE = FIXTURES / "run_minimal.json"  # the `run` and `records` fixtures (conftest.py)
 
 
 @pytest.fixture(scope="module")
@@ -32,31 +22,25 @@ def table(run, records):
     return minimal.minimal_tree_table(records, data.position_depths_frame(run))
 
 
-def _row(frame, position, depth, mode):
-    rows = frame[(frame["position"] == position) & (frame["depth"] == depth) & (frame["mode"] == mode)]
-    assert len(rows) == 1, (position, depth, mode)
-    return rows.iloc[0]
-
-
 def test_the_start_positions_minimal_trees_by_hand(records):
     # Depth 1: every move scores 0, so all 20 leaves prove the value: 21 nodes, 20 leaves.
-    one = _row(records, "start", 1, "minimal")
+    one = one_row(records, "start", 1, mode="minimal")
     assert (one["nodes"], one["leaves"]) == (21, 20)
     # Depth 2: one root move proved exactly (its 20 replies), the other 19 each
     # shown to be worth at most 0 by one reply: 1 + 21 + 19 * 2 nodes, 20 + 19 leaves.
-    two = _row(records, "start", 2, "minimal")
+    two = one_row(records, "start", 2, mode="minimal")
     assert (two["nodes"], two["leaves"]) == (60, 39)
 
 
 def test_every_search_against_the_exact_minimal_tree(table):
     assert "minimal" not in set(table["mode"]) and "minimax" not in set(table["mode"])
-    row = _row(table, "start", 3, "unordered")
+    row = one_row(table, "start", 3, mode="unordered")
     assert (row["minimal_nodes"], row["minimal_leaves"], row["knuth_moore"]) == (516, 456, 449)
     assert row["nodes_ratio"] == pytest.approx(586 / 516)
     assert row["leaves_ratio"] == pytest.approx(524 / 456)
     assert row["knuth_moore_ratio"] == pytest.approx(524 / 449)
     assert row["tt"] == "no"
-    assert _row(table, "start", 3, "mtdf")["tt"] == "yes"
+    assert one_row(table, "start", 3, mode="mtdf")["tt"] == "yes"
 
 
 def test_only_modes_with_a_table_fall_below_the_minimal_tree(table):
@@ -67,7 +51,7 @@ def test_only_modes_with_a_table_fall_below_the_minimal_tree(table):
 
 def test_summary_names_the_closest_searches(run, records):
     summary = minimal.estimate_table(records, data.position_depths_frame(run))
-    row = _row(summary.assign(mode="-"), "start", 3, "-")
+    row = one_row(summary, "start", 3)
     assert row["estimate_ratio"] == pytest.approx(449 / 456)
     assert (row["best_mode"], row["best_mode_nodes"]) == ("unordered", 586)  # oracle is not a candidate
     assert (row["best_tt_mode"], row["best_tt_mode_nodes"]) == ("mtdf", 532)
@@ -79,7 +63,7 @@ def test_without_minimal_records_only_the_estimate_remains():
     records = data.records_frame(run)
     assert not minimal.has_minimal(records)
     table = minimal.minimal_tree_table(records, data.position_depths_frame(run))
-    row = _row(table, "start", 3, "unordered")
+    row = one_row(table, "start", 3, mode="unordered")
     assert pd.isna(row["minimal_nodes"]) and pd.isna(row["nodes_ratio"])
     assert row["knuth_moore_ratio"] == pytest.approx(500 / 449)
     assert minimal.estimate_table(records, data.position_depths_frame(run)).empty
@@ -87,7 +71,7 @@ def test_without_minimal_records_only_the_estimate_remains():
 
 def test_census_shows_the_proofs_node_types(records):
     census = minimal.census_table(records)
-    proof = _row(census, "start", 2, "minimal")
+    proof = one_row(census, "start", 2, mode="minimal")
     # The root and its exactly proved move are PV; the other 19 moves are CUT.
     assert (proof["expected_pv"], proof["expected_cut"], proof["expected_all"]) == (2, 19, 0)
     assert (proof["behaved_pv"], proof["behaved_cut"]) == (2, 19)

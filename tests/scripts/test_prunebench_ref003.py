@@ -11,32 +11,14 @@ import pytest
 
 import prunebench_data as data
 import prunebench_ref003 as ref003
-from conftest import FIXTURES
+from conftest import FIXTURES, one_row
 
-RUN = FIXTURES / "run_ref003.json"
-
-
-@pytest.fixture(scope="module")
-def run():
-    return data.load_run(RUN)
-
-
-@pytest.fixture(scope="module")
-def records(run):
-    return data.records_frame(run)
-
-
-def _row(frame, position, depth, **extra):
-    rows = frame[(frame["position"] == position) & (frame["depth"] == depth)]
-    for column, value in extra.items():
-        rows = rows[rows[column] == value]
-    assert len(rows) == 1, (position, depth, extra)
-    return rows.iloc[0]
+RUN_FILE = FIXTURES / "run_ref003.json"  # the `run` and `records` fixtures (conftest.py)
 
 
 def test_branching_factors_against_the_square_root(run, records):
     table = ref003.branching_table(records, data.position_depths_frame(run))
-    row = _row(table, "start", 2)
+    row = one_row(table, "start", 2)
     assert row["b"] == pytest.approx(20.0)                 # perft(2) = 400
     assert row["sqrt_b"] == pytest.approx(math.sqrt(20.0))
     assert row["minimal ebf"] == pytest.approx(60 ** 0.5)  # the minimal tree of depth 2 has 60 nodes
@@ -47,11 +29,11 @@ def test_branching_factors_against_the_square_root(run, records):
 
 def test_iterative_deepenings_last_iteration_and_its_cost(records):
     table = ref003.iterative_deepening_table(records)
-    two = _row(table, "start", 2)
+    two = one_row(table, "start", 2)
     # id-tt to depth 2 is id-tt to depth 1 (21 nodes) plus a last iteration of 60.
     assert (two["id_total"], two["last_iteration"]) == (81, 60)
     assert two["shallower_share"] == pytest.approx(21 / 81)
-    five = _row(table, "start", 5)
+    five = one_row(table, "start", 5)
     assert (five["id_total"], five["last_iteration"]) == (18526, 18526 - 2004)
     assert five["mvv-lva+tt_ratio"] == pytest.approx(16249 / 18526)
     assert five["mvv-lva_ratio"] == pytest.approx(23305 / 18526)
@@ -62,7 +44,7 @@ def test_the_draft_rule_changes_one_score(records):
     assert set(table["mode"]) == {"id-tt"}
     changed = table[table["score_differs"]]
     assert list(zip(changed["position"], changed["depth"])) == [("WAC.021", 5)]
-    row = _row(table, "WAC.021", 5)
+    row = one_row(table, "WAC.021", 5)
     assert (row["score_exact"], row["score_ge"]) == (680, 130)
     assert row["nodes_saved"] == pytest.approx(1 - 44400 / 25595)
     # Up to depth 4 the two rules search identically (tests/engine/search/tt_draft_test.cpp).
@@ -84,7 +66,7 @@ def test_the_results_section_is_worded_from_the_runs(tmp_path):
 
     import results_ref003
 
-    document = json.loads(RUN.read_text(encoding="utf-8"))
+    document = json.loads(RUN_FILE.read_text(encoding="utf-8"))
     (tmp_path / "reproduction.json").write_text(json.dumps(document), encoding="utf-8")
     assert "(not generated: reproduction.json or ref003.json is missing)" in results_ref003.section(tmp_path)
     extra = ("mvv-lva+tt", "id-tt+tt-draft=ge")  # what reproduce.sh runs into ref003.json

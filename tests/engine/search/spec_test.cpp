@@ -252,5 +252,17 @@ TEST(Spec, NamesRoundTrip) {
   EXPECT_EQ(tiebreak_name(true), "canonical");
 }
 
+// What may begin a mode in a list (harness/mode_list.h): every option of the
+// grammar (spec.h) is recognised as one, named modes and algo= begin a mode.
+TEST(Spec, FirstItemKind) {
+  for (const char* option : {"fail=hard", "order=mvv-lva", "tiebreak=canonical", "seed=3", "tt", "tt=64",
+                             "tt-draft=ge", "no-tt", "no-tt-move", "pv-move", "killers", "history", "id",
+                             "mate-distance", "aspiration=50", "guess=-25", "killers+history", "tt,id"})
+    EXPECT_EQ(first_item_kind(option), ModeItem::OPTION) << option;
+  for (const char* head : {"minimax", "mvv-lva+killers", "pvs-id-tt-killers,tt-draft=ge", "algo=pvs+tt", "minimal"})
+    EXPECT_EQ(first_item_kind(head), ModeItem::MODE_HEAD) << head;
+  for (const char* unknown : {"bogus", "", "killer", "+tt"}) EXPECT_EQ(first_item_kind(unknown), ModeItem::UNKNOWN) << unknown;
+}
+
 }  // namespace
 }  // namespace prunebench

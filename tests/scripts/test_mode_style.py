@@ -1,0 +1,97 @@
+"""One colour and marker per mode, the same in every figure and on every run (issue 17, part 7)."""
+
+import json
+import re
+import subprocess
+import sys
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+import prunebench_data as data
+import prunebench_plots as plots
+from conftest import REPO, RUN_SMALL, SCRIPTS
+from mode_style import STYLES, mode_colours, mode_style
+
+
+def readme_named_modes():
+    """The modes of the README's "Modes" table: the project's own list, not mode_style's."""
+    section = REPO.joinpath("README.md").read_text(encoding="utf-8").split("## Modes", 1)[1].split("\n## ", 1)[0]
+    modes = []
+    for row in re.findall(r"^\| `([^`]+)`(?: \(= `([^`]+)`\))? \|", section, flags=re.MULTILINE):
+        modes += [name for name in row if name]
+    return modes
+
+
+def modes_in_results():
+    modes = set()
+    for path in REPO.joinpath("results").rglob("*.json"):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(document, dict) and document.get("kind") == "run":
+            modes |= {record["mode"] for record in document["records"]}
+    return modes
+
+
+def test_the_readme_lists_the_named_modes():
+    assert {"minimax", "unordered", "alphabeta", "pvs-id-tt-killers", "minimal", "oracle"} <= set(readme_named_modes())
+
+
+def test_every_known_mode_has_its_own_colour_and_marker():
+    known = set(readme_named_modes()) | modes_in_results()
+    assert {"stockfish", "id-tt+tt-draft=ge"} <= known  # engines and composed modes are in results/
+    pairs = {mode: (mode_style(mode).colour, mode_style(mode).marker) for mode in known}
+    assert len(set(pairs.values())) == len(pairs), pairs
+    assert set(readme_named_modes()) <= set(STYLES)  # named modes have fixed entries, not hashed ones
+
+
+def test_a_mode_keeps_its_style_whatever_the_other_modes():
+    assert mode_colours(["pvs", "minimax"]) == {"pvs": STYLES["pvs"].colour, "minimax": STYLES["minimax"].colour}
+    assert mode_colours(["minimax"])["minimax"] == mode_colours(["pvs", "mtdf", "minimax"])["minimax"]
+
+
+def test_a_composed_mode_keeps_its_base_colour_dashed():
+    style = mode_style("pvs+tiebreak=canonical")
+    assert style.colour == STYLES["pvs"].colour and style.linestyle == "--"
+    assert style.marker != STYLES["pvs"].marker
+
+
+def test_unknown_names_get_the_same_style_in_every_process():
+    """A hash of the name, not Python's per-process salted hash() nor order of appearance."""
+    code = "import mode_style; print([tuple(mode_style.mode_style(m)) for m in ('my-engine', 'algo=pvs+tt')])"
+    outputs = {subprocess.run([sys.executable, "-c", code], cwd=SCRIPTS, capture_output=True, text=True, check=True,
+                              env={"PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(outputs) == 1
+
+
+def test_more_than_six_modes_become_rows_of_at_most_six():
+    modes = [f"m{i}" for i in range(15)]
+    groups = plots.mode_groups(modes)
+    assert [mode for group in groups for mode in group] == modes
+    assert len(groups) == 3 and all(len(group) <= plots.MAX_MODES_PER_PANEL for group in groups)
+    assert plots.mode_groups(modes[:6]) == [modes[:6]]
+
+
+def test_legends_stay_outside_the_data():
+    records = data.records_frame(data.load_run(RUN_SMALL))
+    for figure in (plots.nodes_figure(records), plots.ordering_gain_figure(data.ordering_gain_table(records))):
+        canvas = FigureCanvasAgg(figure)
+        canvas.draw()  # lays the figure out
+        renderer = canvas.get_renderer()
+        legends = [ax.get_legend() for ax in figure.axes if ax.get_legend() is not None]
+        assert legends
+        for legend in legends:
+            box = legend.get_window_extent(renderer)
+            for ax in figure.axes:
+                if ax.get_visible():
+                    assert not box.overlaps(ax.get_window_extent(renderer)), ax.get_title()
+
+
+def test_tick_labels_use_thousands_separators():
+    assert [plots.tick_label(v) for v in (0.5, 1, 20, 1000, 119060324)] == ["0.5", "1", "20", "1,000", "119,060,324"]
+
+
+def test_renders_are_byte_identical(tmp_path):
+    records = data.records_frame(data.load_run(RUN_SMALL))
+    first = plots.save(plots.nodes_figure(records), tmp_path / "a")
+    second = plots.save(plots.nodes_figure(records), tmp_path / "b")
+    for a, b in zip(first, second):
+        assert a.read_bytes() == b.read_bytes(), a.suffix

@@ -48,6 +48,7 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err);
 int tree_command(const Args& args, std::ostream& out, std::ostream& err);
 int run_command(const Args& args, std::ostream& out, std::ostream& err);
 int compare_command(const Args& args, std::ostream& out, std::ostream& err);
+int export_command(const Args& args, std::ostream& out, std::ostream& err);
 int bench_command(const Args& args, std::ostream& out, std::ostream& err);
 int uci_command(const Args& args, std::ostream& out, std::ostream& err);
 int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err);

@@ -84,7 +84,7 @@ std::string escape_cell(const std::string& text) {
 
 // "commit 1a2b3c4d5e6f, dirty, started 2024-05-01T12:00:00Z".
 std::string describe_provenance(const json& provenance) {
-  if (provenance.empty()) return "no context";
+  if (provenance.empty()) return "no commit or start time recorded";
   std::string text = "commit ";
   const json commit = provenance.value("git_commit", json());
   text += commit.is_string() ? commit.get<std::string>().substr(0, SHORT_COMMIT_LENGTH) : "unknown";

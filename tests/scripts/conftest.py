@@ -15,6 +15,11 @@ TREE_DIR = FIXTURES / "trees"
 
 sys.path.insert(0, str(SCRIPTS))
 
+# The context block of a run made up by a test (docs/schema/run.json requires it).
+RUN_CONTEXT = {"prunebench_version": "0.1.0", "compiler": "GNU 12.2.0", "build_type": "Release",
+               "compile_flags": "-O3", "command_line": ["prunebench", "run"], "threads": 1, "tt_megabytes": 0,
+               "suites": []}
+
 
 @pytest.fixture
 def run_document():

@@ -112,6 +112,7 @@ fi
 
 # check: every step runs; failures are collected and reported at the end.
 mkdir -p "$report_dir"
+rm -f "$report_dir"/{run.json,compare.md,compare.json,benchmark.json}  # never a stale report
 failures=() status=0
 fail() {  # $1: exit code, $2: what failed
   failures+=("$2")
@@ -129,7 +130,7 @@ if [ -f "$baseline" ] && [ -f "$report_dir/run.json" ]; then
   code=0
   "$PRUNEBENCH" compare "$baseline" "$report_dir/run.json" "${compare_options[@]}" \
     --markdown "$report_dir/compare.md" --json "$report_dir/compare.json" || code=$?
-  [ $code -eq 0 ] || fail "$code" "compare: $(head -n 1 "$report_dir/compare.md" 2>/dev/null || echo "exit $code")"
+  [ $code -eq 0 ] || fail "$code" "$(head -n 1 "$report_dir/compare.md" 2>/dev/null || echo "compare exited $code")"
   if [ $code -le 1 ] && "$PRUNEBENCH" export --help >/dev/null 2>&1; then
     "$PRUNEBENCH" export --format github-action-benchmark "$report_dir/run.json" --out "$report_dir/benchmark.json" ||
       fail $? "export of $report_dir/run.json failed"

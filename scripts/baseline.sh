@@ -39,10 +39,11 @@ usage: scripts/baseline.sh check|update [options]
   --threads N             positions searched in parallel (default: every core)
 
 --modes defaults to prunebench's baseline modes when neither --suite nor --engine
-is given; with --suite it defaults to 'prunebench run's default modes, and with
---engine alone to none (only the engines are measured).
+is given, otherwise to 'prunebench run's default (none when --engine is given:
+only the engines are measured).
 PRUNEBENCH (default build/harness/prunebench) names the binary.
-Exit status: 0 every check passed, 1 a check failed, 2 bad usage.
+Exit status: 0 every check passed, 1 a check failed, 2 bad usage or input (e.g. no
+baseline file), 3 an I/O error; with several failures, the highest.
 EOF
 }
 

@@ -3,20 +3,13 @@
 import json
 import os
 import subprocess
-from pathlib import Path
 
-import pytest
-
-from conftest import REPO
-
-PRUNEBENCH = Path(os.environ.get("PRUNEBENCH", REPO / "build" / "harness" / "prunebench")).resolve()
+from conftest import REPO, require_prunebench
 
 
 def baseline_sh(*args) -> subprocess.CompletedProcess:
-    if not PRUNEBENCH.exists():
-        pytest.fail(f"{PRUNEBENCH} is missing: build first (scripts/build.sh build)")
     return subprocess.run([str(REPO / "scripts" / "baseline.sh"), *map(str, args)], capture_output=True, text=True,
-                          env=dict(os.environ, PRUNEBENCH=str(PRUNEBENCH)), timeout=600, check=False)
+                          env=dict(os.environ, PRUNEBENCH=require_prunebench()), timeout=600, check=False)
 
 
 def test_check_reports_every_failure_before_exiting(tmp_path):

@@ -10,12 +10,10 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
 import yaml
 
-from conftest import REPO
+from conftest import REPO, require_prunebench
 
-PRUNEBENCH = Path(os.environ.get("PRUNEBENCH", REPO / "build" / "harness" / "prunebench")).resolve()
 EXAMPLES = REPO / "examples" / "ci"
 SETUP_WORDS = ("apt-get", "scripts/build.sh")  # steps this test leaves to the CI machine
 
@@ -26,8 +24,6 @@ def load(name: str) -> dict:
 
 def shell(script: str, env: dict, check=True) -> subprocess.CompletedProcess:
     """Run a step as GitHub's and GitLab's default shells do: bash, stop at the first error."""
-    if not PRUNEBENCH.exists():
-        pytest.fail(f"{PRUNEBENCH} is missing: build first (scripts/build.sh build)")
     done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=REPO, env=env, capture_output=True,
                           text=True, timeout=600, check=False)
     if check:
@@ -38,7 +34,7 @@ def shell(script: str, env: dict, check=True) -> subprocess.CompletedProcess:
 def scratch_env(variables: dict, tmp_path: Path) -> dict:
     """The workflow's variables, pointed at scratch files and a quick plan."""
     env = dict(os.environ, **{k: str(v) for k, v in variables.items()})
-    env.update(PRUNEBENCH=str(PRUNEBENCH), DEPTHS="1-2", BASELINE=str(tmp_path / "baseline.json"),
+    env.update(PRUNEBENCH=require_prunebench(), DEPTHS="1-2", BASELINE=str(tmp_path / "baseline.json"),
                REPORT_DIR=str(tmp_path / "node-report"), GITHUB_STEP_SUMMARY=str(tmp_path / "summary.md"))
     return env
 

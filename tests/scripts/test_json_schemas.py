@@ -6,18 +6,16 @@ without the schema fails here.
 """
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
 import jsonschema
 import pytest
 
-from conftest import REPO
+from conftest import REPO, require_prunebench
 
 import split_provenance
 
-PRUNEBENCH = Path(os.environ.get("PRUNEBENCH", REPO / "build" / "harness" / "prunebench")).resolve()
 SCHEMAS = REPO / "docs" / "schema"
 SEED = REPO / "positions" / "seed.epd"
 KINDS = ("run", "perft", "search", "tree", "standing", "theory", "compare", "provenance",
@@ -34,9 +32,7 @@ def errors(document, kind: str) -> list[str]:
 
 
 def prunebench(*args, expect=0) -> str:
-    if not PRUNEBENCH.exists():
-        pytest.fail(f"{PRUNEBENCH} is missing: build first (scripts/build.sh build)")
-    done = subprocess.run([str(PRUNEBENCH), *map(str, args)], capture_output=True, text=True, timeout=300,
+    done = subprocess.run([require_prunebench(), *map(str, args)], capture_output=True, text=True, timeout=300,
                           check=False)
     assert done.returncode == expect, done.stderr
     return done.stdout

@@ -24,8 +24,7 @@ nlohmann::json suites_value(const std::vector<SuiteFile>& suites) {
 
 }  // namespace
 
-nlohmann::json run_context(const std::vector<std::string>& command_line, int threads, int tt_megabytes,
-                           const std::vector<SuiteFile>& suites) {
+nlohmann::json tool_context(const std::vector<std::string>& command_line) {
   return {
       {"prunebench_version", build_info::VERSION},
       {"git_commit", build_info::GIT_COMMIT},
@@ -33,13 +32,24 @@ nlohmann::json run_context(const std::vector<std::string>& command_line, int thr
       {"compiler", build_info::COMPILER},
       {"build_type", build_info::BUILD_TYPE},
       {"compile_flags", build_info::COMPILE_FLAGS},
-      {"cpu", cpu_model()},
-      {"threads", threads},
-      {"tt_megabytes", tt_megabytes},
       {"command_line", command_line},
-      {"suites", suites_value(suites)},
-      {"started_at", utc_iso8601(std::chrono::system_clock::now())},
   };
+}
+
+std::vector<std::string> command_line(std::vector<std::string> words, const std::vector<std::string>& args) {
+  words.insert(words.end(), args.begin(), args.end());
+  return words;
+}
+
+nlohmann::json run_context(const std::vector<std::string>& command_line, int threads, int tt_megabytes,
+                           const std::vector<SuiteFile>& suites) {
+  nlohmann::json context = tool_context(command_line);
+  context["cpu"] = cpu_model();
+  context["threads"] = threads;
+  context["tt_megabytes"] = tt_megabytes;
+  context["suites"] = suites_value(suites);
+  context["started_at"] = utc_iso8601(std::chrono::system_clock::now());
+  return context;
 }
 
 std::string cpu_model(const std::string& cpuinfo_path) {

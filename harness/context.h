@@ -16,6 +16,15 @@
 
 namespace prunebench::harness {
 
+// The build facts alone (version, commit, dirty flag, compiler, build type,
+// flags) and the command line: the context of a document that measures no
+// suite (perft, search, compare).
+nlohmann::json tool_context(const std::vector<std::string>& command_line);
+
+// The argv as typed: `words` (e.g. {"prunebench", "perft"}) followed by the
+// arguments a command was given.
+std::vector<std::string> command_line(std::vector<std::string> words, const std::vector<std::string>& args);
+
 // Call when the run starts: started_at is the time of the call.
 nlohmann::json run_context(const std::vector<std::string>& command_line, int threads, int tt_megabytes,
                            const std::vector<SuiteFile>& suites);

@@ -4,8 +4,9 @@
 The one module every script and notebook imports, so that a file is read and
 checked in exactly one way (formats: docs/json-schema.md). Sections:
 
-  loading     load() reads a file, checks schema_version, kind and the fields
-              the tables use, and raises DataError with a one-line message;
+  loading     load() reads a file, checks schema_version, kind, its kind's
+              JSON Schema (docs/schema/) and what a schema cannot say, and
+              raises DataError with a one-line message;
   frames      runs as pandas DataFrames (records with counters; positions);
   theory      the Knuth-Moore minimal tree (reference 001);
   tables      reductions, ordering gains, cut-off rates (minimal-tree
@@ -20,13 +21,15 @@ never format numbers; only the rendering section does.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import numbers
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Iterable
 
+import jsonschema
 import pandas as pd
 
 SCHEMA_VERSION = 1
@@ -50,76 +53,19 @@ class DataError(Exception):
 # --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Type:
-    """A JSON value type as the error message names it, and its test."""
-
-    description: str
-    accepts: Callable[[object], bool]
-
-
-def _is_int(value: object) -> bool:
-    # bool is a subclass of int in Python, but `true` is not a count in JSON.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _list_of(item: _Type, plural: str) -> _Type:
-    return _Type(f"a list of {plural}",
-                 lambda v: isinstance(v, list) and all(item.accepts(x) for x in v))
-
-
-def _nullable(kind: _Type) -> _Type:
-    return _Type(f"{kind.description} or null", lambda v: v is None or kind.accepts(v))
-
-
-INTEGER = _Type("an integer", _is_int)
-COUNT = _Type("a non-negative integer", lambda v: _is_int(v) and v >= 0)
-NUMBER = _Type("a number", _is_number)
-STRING = _Type("a string", lambda v: isinstance(v, str))
-OBJECT = _Type("an object", lambda v: isinstance(v, dict))
-ARRAY = _Type("an array", lambda v: isinstance(v, list))
-
-# Required fields (name -> type) and optional ones (type checked when present),
-# limited to what the tables read, so that new fields never break old readers.
-RUN_FIELDS = {"context": OBJECT, "positions": ARRAY, "records": ARRAY}
-COUNTS = _list_of(COUNT, "non-negative integers")
-
-POSITION_FIELDS = {"id": STRING, "fen": STRING, "perft": COUNTS}
-POSITION_OPTIONAL = {"suite": STRING, "material": OBJECT,
-                     "effective_branching_factor": _list_of(NUMBER, "numbers"),
-                     "minimal_tree": COUNTS}
-RECORD_FIELDS = {"position_id": STRING, "depth": COUNT, "mode": STRING, "spec": OBJECT,
-                 "counters": OBJECT}
-RECORD_OPTIONAL = {"score": INTEGER, "best_move": _nullable(STRING), "seconds": NUMBER,
-                   "nodes_per_second": NUMBER}
-COUNTER_FIELDS = {"nodes": COUNT, "leaves": COUNT, "cutoffs": COUNT, "first_move_cutoffs": COUNT}
-# An external engine's record (spec.algorithm "uci-engine") has only the
-# engine-reported node count: the other counters are prunebench's own.
+# The formats, one JSON Schema per kind (docs/schema/<kind>.json); load()
+# checks a document against its kind's schema, then what a schema cannot say
+# (record keys unique and pointing at a position, nothing empty).
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "docs" / "schema"
+# Counters every prunebench search record has; an external engine's record
+# (spec.algorithm "uci-engine") has only the engine-reported node count.
 ENGINE_ALGORITHM = "uci-engine"
-ENGINE_COUNTER_FIELDS = {"nodes": COUNT}
-COUNTER_OPTIONAL = {"first_move_cutoff_rate": NUMBER, "nodes_per_ply": COUNTS,
-                    "cutoff_move_index": COUNTS}
-
-TREE_FIELDS = {"context": OBJECT, "experiment": OBJECT, "minimal_tree_leaves": COUNT,
-               "full_tree_leaves": COUNT, "trees": ARRAY}
-EXPERIMENT_FIELDS = {"branching": COUNT, "depth": COUNT, "order": STRING, "algo": STRING}
-# MTD(f)'s first guess: a number, or a rule such as "true", "true+5", "poor".
-GUESS = _Type("an integer, a string or null", lambda v: v is None or _is_int(v) or isinstance(v, str))
-EXPERIMENT_OPTIONAL = {"trees": COUNT, "seed": INTEGER, "guess": GUESS}
-TREE_ROW_FIELDS = {"index": COUNT, "value": INTEGER, "leaves": COUNT, "nodes": COUNT}
-TREE_ROW_OPTIONAL = {"passes": _nullable(COUNT), "researches": COUNT}
-
-STANDING_FIELDS = {"order": STRING, "value": INTEGER, "leaves_examined": COUNT,
-                   "leaves": _list_of(INTEGER, "integers")}
-THEORY_FIELDS = {"rows": ARRAY}
-THEORY_ROW_FIELDS = {"branching": COUNT, "depth": COUNT, "minimax_leaves": COUNT,
-                     "best_case_leaves": COUNT}
+COUNTER_FIELDS = ("nodes", "leaves", "cutoffs", "first_move_cutoffs")
 
 TREE_LAB_KINDS = ("tree", "standing", "theory")
+
+_TYPE_WORDS = {"integer": "an integer", "number": "a number", "string": "a string", "object": "an object",
+               "array": "an array", "boolean": "a boolean", "null": "null"}
 
 
 def _json_type_name(value: object) -> str:
@@ -135,24 +81,6 @@ def _json_type_name(value: object) -> str:
     if isinstance(value, str):
         return "a string"
     return "an array" if isinstance(value, list) else "an object"
-
-
-def _check_fields(obj: dict, required: dict, where: str, path,
-                  optional: dict | None = None) -> None:
-    """Raise DataError unless obj has every required field with the right type."""
-    for name, kind in required.items():
-        if name not in obj:
-            raise DataError(f"{path}: missing field {where}{name}")
-        _check_type(obj[name], kind, f"{where}{name}", path)
-    for name, kind in (optional or {}).items():
-        if name in obj:
-            _check_type(obj[name], kind, f"{where}{name}", path)
-
-
-def _check_type(value: object, kind: _Type, field: str, path) -> None:
-    if not kind.accepts(value):
-        raise DataError(f"{path}: {field} must be {kind.description}, "
-                        f"got {_json_type_name(value)}")
 
 
 def _reject_constant(name: str):
@@ -197,7 +125,11 @@ def _check_header(document: object, path, kinds: tuple[str, ...]) -> None:
     if not isinstance(document, dict):
         raise DataError(f"{path}: expected a JSON object at the top level, "
                         f"got {_json_type_name(document)}")
-    _check_fields(document, {"schema_version": INTEGER, "kind": STRING}, "", path)
+    for name, kind, words in (("schema_version", int, "an integer"), ("kind", str, "a string")):
+        if name not in document:
+            raise DataError(f"{path}: missing field {name}")
+        if not isinstance(document[name], kind) or isinstance(document[name], bool):
+            raise DataError(f"{path}: {name} must be {words}, got {_json_type_name(document[name])}")
     if document["schema_version"] != SCHEMA_VERSION:
         raise DataError(f"{path}: schema_version {document['schema_version']} is not supported "
                         f"(this reader knows {SCHEMA_VERSION})")
@@ -206,61 +138,73 @@ def _check_header(document: object, path, kinds: tuple[str, ...]) -> None:
         raise DataError(f"{path}: kind is {document['kind']!r}, expected {expected}")
 
 
-def _each(document: dict, field: str, path) -> Iterable[tuple[str, dict]]:
-    """Yield (location, element) for a field holding an array of objects."""
-    for index, element in enumerate(document[field]):
-        where = f"{field}[{index}]"
-        _check_type(element, OBJECT, where, path)
-        yield where + ".", element
+@functools.cache
+def _validator(kind: str) -> jsonschema.Draft7Validator:
+    return jsonschema.Draft7Validator(read_json(SCHEMA_DIR / f"{kind}.json"))
+
+
+def _location(parts) -> str:
+    """['records', 5, 'counters', 'nodes'] -> 'records[5].counters.nodes'."""
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def _expected(schema: dict) -> str:
+    """What a (sub)schema accepts, in words: 'a non-negative integer', 'a string or null'."""
+    if "const" in schema:
+        return repr(schema["const"])
+    if "enum" in schema:
+        return "one of " + ", ".join(repr(v) for v in schema["enum"])
+    types = schema.get("type", [])
+    words = [_TYPE_WORDS[t] for t in ([types] if isinstance(types, str) else types)]
+    if schema.get("minimum") == 0 and "an integer" in words:
+        words[words.index("an integer")] = "a non-negative integer"
+    return " or ".join(words) or "something else"
+
+
+def _check_schema(document: dict, path) -> None:
+    """One line for the most relevant way `document` breaks its kind's schema."""
+    error = jsonschema.exceptions.best_match(_validator(document["kind"]).iter_errors(document))
+    if error is None:
+        return
+    where = _location(error.absolute_path)
+    if error.validator == "required":
+        missing = next(name for name in error.validator_value if name not in error.instance)
+        raise DataError(f"{path}: missing field {where + '.' if where else ''}{missing}")
+    raise DataError(f"{path}: {where or 'the document'} must be {_expected(error.schema)}, "
+                    f"got {_json_type_name(error.instance)}")
 
 
 def _validate_run(run: dict, path) -> None:
-    _check_fields(run, RUN_FIELDS, "", path)
     ids = set()
-    for where, position in _each(run, "positions", path):
-        _check_fields(position, POSITION_FIELDS, where, path, POSITION_OPTIONAL)
+    for position in run["positions"]:
         if position["id"] in ids:
             raise DataError(f"{path}: position id {position['id']!r} appears twice")
         ids.add(position["id"])
     if not run["records"]:
         raise DataError(f"{path}: records is empty")
     seen = set()
-    for where, record in _each(run, "records", path):
-        _check_fields(record, RECORD_FIELDS, where, path, RECORD_OPTIONAL)
-        engine = record["spec"].get("algorithm") == ENGINE_ALGORITHM
-        _check_fields(record["counters"], ENGINE_COUNTER_FIELDS if engine else COUNTER_FIELDS,
-                      where + "counters.", path, COUNTER_OPTIONAL)
+    for index, record in enumerate(run["records"]):
+        where = f"records[{index}]"
         if record["position_id"] not in ids:
-            raise DataError(f"{path}: {where}position_id {record['position_id']!r} "
+            raise DataError(f"{path}: {where}.position_id {record['position_id']!r} "
                             f"is not in positions")
         key = (record["position_id"], record["depth"], record["mode"])
         if key in seen:
-            raise DataError(f"{path}: {where[:-1]} repeats position {key[0]!r} "
+            raise DataError(f"{path}: {where} repeats position {key[0]!r} "
                             f"depth {key[1]} mode {key[2]!r}")
         seen.add(key)
 
 
 def _validate_tree(tree: dict, path) -> None:
-    _check_fields(tree, TREE_FIELDS, "", path)
-    _check_fields(tree["experiment"], EXPERIMENT_FIELDS, "experiment.", path, EXPERIMENT_OPTIONAL)
     if not tree["trees"]:
         raise DataError(f"{path}: trees is empty")
-    for where, row in _each(tree, "trees", path):
-        _check_fields(row, TREE_ROW_FIELDS, where, path, TREE_ROW_OPTIONAL)
-
-
-def _validate_standing(standing: dict, path) -> None:
-    _check_fields(standing, STANDING_FIELDS, "", path)
-
-
-def _validate_theory(theory: dict, path) -> None:
-    _check_fields(theory, THEORY_FIELDS, "", path)
-    for where, row in _each(theory, "rows", path):
-        _check_fields(row, THEORY_ROW_FIELDS, where, path)
 
 
 _VALIDATORS = {"run": _validate_run, "tree": _validate_tree,
-               "standing": _validate_standing, "theory": _validate_theory}
+               "standing": lambda document, path: None, "theory": lambda document, path: None}
 
 
 def load(path, kinds: str | tuple[str, ...]) -> dict:
@@ -268,6 +212,7 @@ def load(path, kinds: str | tuple[str, ...]) -> dict:
     kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
     document = read_json(path)
     _check_header(document, path, kinds)
+    _check_schema(document, path)
     _VALIDATORS[document["kind"]](document, path)
     return document
 

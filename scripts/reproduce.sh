@@ -17,7 +17,10 @@
 #      the same positions, depths 1-6  -> results/engines.json, engines.md
 #   6. reference 003's extra runs (tt-draft=ge, MVV-LVA with a table)
 #      -> results/ref003.json, results/study/ref003.json
-#   7. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
+#   7. what differs from one reproduction to the next (times, commit, CPU)
+#      moved out of those files into results/provenance/, which git ignores
+#      (scripts/split_provenance.py): the tracked files change only with a count
+#   8. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
 #      results/README.md presenting them beside the articles' figures
 #
 # With --deep, step 2 also goes one ply beyond the article: the start position
@@ -145,6 +148,14 @@ rm -f results/study/ref003.json.journal
 /usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered --out results/study
 /usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered \
   --suite positions/bratko-kopec.epd --out results/study/bratko-kopec
+
+echo "== provenance: times, commit and CPU out of the tracked files (results/provenance/, git-ignored)"
+# Running this script twice on one commit must leave results/ as it was.
+shopt -s nullglob
+# (results/baseline.json is scripts/baseline.sh's, and keeps its provenance.)
+/usr/bin/python3 scripts/split_provenance.py --into results/provenance results/reproduction.json \
+  results/ref003.json results/engines.json results/trees/*.json results/study/*.json results/deep/*.json
+shopt -u nullglob
 
 echo "== tables and plots"
 /usr/bin/python3 scripts/make_tables.py results/reproduction.json --tree-dir results/trees --out results --reference

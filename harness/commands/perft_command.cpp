@@ -7,6 +7,8 @@
 #include "engine/perft.h"
 #include "engine/text.h"
 #include "harness/commands.h"
+#include "harness/context.h"
+#include "harness/json_io.h"
 #include "harness/suite.h"
 #include "harness/uci_text.h"
 
@@ -24,7 +26,8 @@ constexpr const char* USAGE =
     "plays every move down to the leaves instead of counting the last ply (to\n"
     "measure make/unmake speed); --threads N shares the subtrees below ply 2 out\n"
     "to N threads (the same counts); --json prints one JSON object\n"
-    "{fen, depth, nodes, seconds, nodes_per_second[, divide]}.\n"
+    "{schema_version, kind: \"perft\", context, fen, depth, nodes, seconds, nodes_per_second[, divide]}\n"
+    "(docs/json-schema.md).\n"
     "\n"
     "--suite checks every published count (';D1 20 ;D2 400 ...') of an EPD file,\n"
     "skipping counts above --max-leaves (default: none skipped). Exit code 0 when\n"
@@ -173,8 +176,14 @@ int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
   const double rate = seconds > 0 ? double(nodes) / seconds : 0.0;
 
   if (options.json) {
-    nlohmann::ordered_json result = {{"fen", parsed.position.fen()}, {"depth", options.depth}, {"nodes", nodes},
-                                     {"seconds", seconds}, {"nodes_per_second", rate}};
+    nlohmann::ordered_json result = {{"schema_version", SCHEMA_VERSION},
+                                     {"kind", "perft"},
+                                     {"context", tool_context(command_line({"prunebench", "perft"}, args))},
+                                     {"fen", parsed.position.fen()},
+                                     {"depth", options.depth},
+                                     {"nodes", nodes},
+                                     {"seconds", seconds},
+                                     {"nodes_per_second", rate}};
     if (options.divide) {
       nlohmann::ordered_json list = nlohmann::ordered_json::array();
       for (const DivideEntry& e : entries) list.push_back({{"move", to_uci(e.move)}, {"nodes", e.nodes}});

@@ -5,6 +5,8 @@
 #include "harness/chess_search.h"
 #include "harness/cli_args.h"
 #include "harness/commands.h"
+#include "harness/context.h"
+#include "harness/json_io.h"
 
 namespace prunebench::harness {
 namespace {
@@ -35,7 +37,7 @@ ArgParser make_parser() {
                    "split a full-width search (minimax, negamax, minimal) across N threads; the counts do not "
                    "change. Other modes run on one thread",
                    "1");
-  parser.add_flag("json", "print one JSON object instead of text");
+  parser.add_flag("json", "print one JSON object instead of text (docs/json-schema.md, kind \"search\")");
   return parser;
 }
 
@@ -73,7 +75,10 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
 
   const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value), int(threads.value));
   if (parsed.has("json")) {
-    nlohmann::ordered_json json = {{"fen", position.position.fen()}};
+    nlohmann::ordered_json json = {{"schema_version", SCHEMA_VERSION},
+                                   {"kind", "search"},
+                                   {"context", tool_context(command_line({"prunebench", "search"}, args))},
+                                   {"fen", position.position.fen()}};
     json.update(search_json(run));
     out << json.dump() << '\n';
   } else {

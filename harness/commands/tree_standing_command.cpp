@@ -11,6 +11,7 @@
 
 #include "engine/trees/explicit_tree.h"
 #include "harness/commands/tree_commands.h"
+#include "harness/context.h"
 #include "harness/json_io.h"
 
 namespace prunebench::harness::tree_experiment {
@@ -113,10 +114,12 @@ json cutoff_json(const TraceLine& t) {
 // so its report is the proof's size instead of the leaves it read.
 bool is_proof(const std::string& algo) { return algo == "minimal"; }
 
-void print_proof_json(const json& order, Score value, const SearchCounters& proof, std::ostream& out) {
-  const json document = {{"schema_version", SCHEMA_VERSION}, {"kind", "standing"},  {"order", order},
-                         {"algo", "minimal"},                {"value", value},      {"minimal_nodes", proof.nodes},
-                         {"minimal_leaves", proof.leaves}};
+void print_proof_json(const json& context, const json& order, Score value, const SearchCounters& proof,
+                      std::ostream& out) {
+  const json document = {{"schema_version", SCHEMA_VERSION}, {"kind", "standing"},
+                         {"context", context},               {"order", order},
+                         {"algo", "minimal"},                {"value", value},
+                         {"minimal_nodes", proof.nodes},     {"minimal_leaves", proof.leaves}};
   out << document.dump(2) << '\n';
 }
 
@@ -127,14 +130,15 @@ void print_proof_text(const ExplicitNode& root, Score value, const SearchCounter
   out << "minimal tree: " << proof.nodes << " nodes, " << proof.leaves << " leaves\n";
 }
 
-void print_json(const ExplicitTree& tree, const json& order, const std::string& algo, Score value,
-                std::ostream& out) {
+void print_json(const json& context, const ExplicitTree& tree, const json& order, const std::string& algo,
+                Score value, std::ostream& out) {
   json cutoffs = json::array();
   for (const TraceLine& t : tree.trace())
     if (t.kind == TraceLine::Kind::CUTOFF) cutoffs.push_back(cutoff_json(t));
   const std::vector<Score>& leaves = tree.examined_leaves();
   const json document = {{"schema_version", SCHEMA_VERSION},
                          {"kind", "standing"},
+                         {"context", context},
                          {"order", order},
                          {"algo", algo},
                          {"value", value},
@@ -178,7 +182,7 @@ ArgParser standing_parser() {
   return parser;
 }
 
-int run_standing(const ParsedArgs& parsed, const Args& /*args*/, std::ostream& out, std::ostream& err) {
+int run_standing(const ParsedArgs& parsed, const Args& args, std::ostream& out, std::ostream& err) {
   ExplicitNode root;
   json order;
   if (std::string e = read_root(parsed, root, order); !e.empty()) return report_bad_input(err, e);
@@ -189,15 +193,16 @@ int run_standing(const ParsedArgs& parsed, const Args& /*args*/, std::ostream& o
   ExplicitTree tree(root);
   SearchCounters counters;
   const Score value = search(tree, spec.value, height_of(root), counters).score;
+  const json context = tool_context(command_line({"prunebench", "tree", "standing"}, args));
   if (is_proof(algo)) {
     if (parsed.has("json"))
-      print_proof_json(order, value, counters, out);
+      print_proof_json(context, order, value, counters, out);
     else
       print_proof_text(root, value, counters, out);
     return EXIT_OK;
   }
   if (parsed.has("json"))
-    print_json(tree, order, algo, value, out);
+    print_json(context, tree, order, algo, value, out);
   else
     print_text(tree, root, algo, value, parsed.has("trace"), out);
   return EXIT_OK;

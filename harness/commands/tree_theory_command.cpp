@@ -6,6 +6,7 @@
 
 #include "engine/trees/minimal_tree.h"
 #include "harness/commands/tree_commands.h"
+#include "harness/context.h"
 #include "harness/json_io.h"
 
 namespace prunebench::harness::tree_experiment {
@@ -27,14 +28,16 @@ std::uint64_t minimal_leaves(const TheoryRow& r) {
   return *minimal_tree_leaves(std::uint64_t(r.branching), r.depth);
 }
 
-void print_json(std::ostream& out) {
+void print_json(const json& context, std::ostream& out) {
   json rows = json::array();
   for (const TheoryRow& r : THEORY_ROWS)
     rows.push_back({{"branching", r.branching},
                     {"depth", r.depth},
                     {"minimax_leaves", full_leaves(r)},
                     {"best_case_leaves", minimal_leaves(r)}});
-  out << json{{"schema_version", SCHEMA_VERSION}, {"kind", "theory"}, {"rows", rows}}.dump(2) << '\n';
+  const json document = {
+      {"schema_version", SCHEMA_VERSION}, {"kind", "theory"}, {"context", context}, {"rows", rows}};
+  out << document.dump(2) << '\n';
 }
 
 // Alpha-beta in the worst order reads the full tree, as minimax does.
@@ -56,9 +59,9 @@ ArgParser theory_parser() {
   return parser;
 }
 
-int run_theory(const ParsedArgs& parsed, const Args& /*args*/, std::ostream& out, std::ostream& /*err*/) {
+int run_theory(const ParsedArgs& parsed, const Args& args, std::ostream& out, std::ostream& /*err*/) {
   if (parsed.has("json"))
-    print_json(out);
+    print_json(tool_context(command_line({"prunebench", "tree", "theory"}, args)), out);
   else
     print_table(out);
   return EXIT_OK;

@@ -51,6 +51,34 @@ TEST(PerftCommand, DivideTextIsStockfishsGoPerft) {
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 20 + 2) << r.out;
 }
 
+// docs/json-schema.md: every JSON document opens with schema_version, kind
+// and the context of the build that wrote it.
+void expect_envelope(const Args& args, int (*command)(const Args&, std::ostream&, std::ostream&),
+                     const std::string& kind, Args command_line) {
+  const Result r = call(command, args);
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["schema_version"], 1);
+  EXPECT_EQ(json["kind"], kind);
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  EXPECT_EQ(json["context"]["command_line"], command_line);
+  for (const char* field :
+       {"prunebench_version", "git_commit", "git_dirty", "compiler", "build_type", "compile_flags"})
+    EXPECT_TRUE(json["context"].contains(field)) << kind << ": " << field;
+}
+
+TEST(JsonOutputs, EveryDocumentHasTheEnvelope) {
+  expect_envelope({"--fen", "startpos", "--depth", "1", "--json"}, perft_command, "perft",
+                  {"prunebench", "perft"});
+  expect_envelope({"--fen", "startpos", "--depth", "1", "--mode", "minimax", "--json"}, search_command, "search",
+                  {"prunebench", "search"});
+  // tree_command is given the experiment's name too, as the command line has it.
+  expect_envelope({"standing", "--order", "ABC", "--json"}, tree_command, "standing", {"prunebench", "tree"});
+  expect_envelope({"standing", "--order", "ABC", "--algo", "minimal", "--json"}, tree_command, "standing",
+                  {"prunebench", "tree"});
+  expect_envelope({"theory", "--json"}, tree_command, "theory", {"prunebench", "tree"});
+}
+
 TEST(PerftCommand, SuiteMismatchExitsOne) {
   testing::TempDir dir;
   const std::string suite = dir.file("s.epd");
@@ -89,6 +117,7 @@ TEST(SearchCommand, ThreadsChangeNoCount) {
       results[i] = nlohmann::json::parse(r.out);
       results[i].erase("seconds");
       results[i].erase("nodes_per_second");
+      results[i].erase("context");  // its command line names the thread count
     }
     EXPECT_EQ(results[0], results[1]) << mode;
   }

@@ -2,6 +2,7 @@
 
 import copy
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,22 @@ RUN_SMALL = FIXTURES / "run_small.json"
 TREE_DIR = FIXTURES / "trees"
 
 sys.path.insert(0, str(SCRIPTS))
+
+# The binary the tests that run prunebench use (build it first: scripts/build.sh build).
+PRUNEBENCH = Path(os.environ.get("PRUNEBENCH", REPO / "build" / "harness" / "prunebench")).resolve()
+
+
+def require_prunebench() -> str:
+    """The binary's path, or the test fails saying how to build it."""
+    if not PRUNEBENCH.exists():
+        pytest.fail(f"{PRUNEBENCH} is missing: build first (scripts/build.sh build)")
+    return str(PRUNEBENCH)
+
+
+# The context block of a run made up by a test (docs/schema/run.json requires it).
+RUN_CONTEXT = {"prunebench_version": "0.1.0", "compiler": "GNU 12.2.0", "build_type": "Release",
+               "compile_flags": "-O3", "command_line": ["prunebench", "run"], "threads": 1, "tt_megabytes": 0,
+               "suites": []}
 
 import prunebench_data  # noqa: E402  (after the scripts are on the path)
 

@@ -85,7 +85,7 @@ def _break(document, change):
     (lambda d: d["records"][1].update(depth=-1),
      "records[1].depth must be a non-negative integer, got the integer -1"),
     (lambda d: d["positions"][1].update(perft=[1, 32, 959.5]),
-     "positions[1].perft must be a list of non-negative integers"),
+     "positions[1].perft[2] must be a non-negative integer, got the number 959.5"),
     (lambda d: d["positions"][0].update(minimal_tree="20"), "positions[0].minimal_tree must be"),
     (lambda d: d["records"][0].update(position_id="nowhere"),
      "records[0].position_id 'nowhere' is not in positions"),
@@ -94,6 +94,8 @@ def _break(document, change):
     (lambda d: d["positions"].append(dict(d["positions"][0])), "position id 'start' appears twice"),
     (lambda d: d.update(records=[]), "records is empty"),
     (lambda d: d["records"].__setitem__(2, 7), "records[2] must be an object, got the integer 7"),
+    (lambda d: d["records"][3]["counters"].pop("leaves"), "missing field records[3].counters.leaves"),
+    (lambda d: d["records"][3]["spec"].update(algorithm=3), "records[3].spec.algorithm must be a string"),
 ])
 def test_bad_runs(run_document, write_json, change, words):
     path = write_json(_break(run_document, change))

@@ -17,7 +17,7 @@ import prunebench_data as data
 import prunebench_study as study_module
 import prunebench_study_report as report
 import study as study_cli
-from conftest import FIXTURES, RUN_SMALL, SCRIPTS
+from conftest import FIXTURES, RUN_CONTEXT, RUN_SMALL, SCRIPTS
 
 STUDY = SCRIPTS / "study.py"
 RUN_MINIMAL = FIXTURES / "run_minimal.json"
@@ -38,7 +38,7 @@ def constructed_run(mode_nodes: list[int], depth: int = 2, baseline_nodes: int =
     for position, nodes in zip(positions, mode_nodes):
         records.append(_record(position["id"], depth, "unordered", baseline_nodes, cutoffs=10, first=5))
         records.append(_record(position["id"], depth, "b", nodes))
-    return {"schema_version": 1, "kind": "run", "context": {}, "positions": positions, "records": records}
+    return {"schema_version": 1, "kind": "run", "context": RUN_CONTEXT, "positions": positions, "records": records}
 
 
 def _row(summary, depth, mode):

@@ -5,7 +5,7 @@ import shutil
 
 import prunebench_data as data
 import results_readme
-from conftest import FIXTURES, RUN_SMALL
+from conftest import FIXTURES, RUN_CONTEXT, RUN_SMALL
 
 
 def test_chess_rows_pair_each_article_figure_with_our_count(run_document):
@@ -50,7 +50,7 @@ def _suite_run(mvv_lva_nodes: list[int]) -> dict:
     records = [{"position_id": p["id"], "depth": 3, "mode": mode, "spec": spec,
                 "counters": {"nodes": nodes, "leaves": 1, "cutoffs": 1, "first_move_cutoffs": 1}}
                for p, n in zip(positions, mvv_lva_nodes) for mode, nodes in (("unordered", 1000), ("mvv-lva", n))]
-    return {"schema_version": 1, "kind": "run", "context": {}, "positions": positions, "records": records}
+    return {"schema_version": 1, "kind": "run", "context": RUN_CONTEXT, "positions": positions, "records": records}
 
 
 def test_the_start_position_against_the_suite_picks_its_words_from_the_numbers():

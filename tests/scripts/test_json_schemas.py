@@ -1,0 +1,137 @@
+"""docs/schema/*.json: every JSON kind prunebench writes, checked against what it really writes.
+
+The documents come from the built binary (PRUNEBENCH, default build/harness/prunebench)
+and from the committed results/, so a field the code adds, renames or retypes
+without the schema fails here.
+"""
+
+import json
+import subprocess
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from conftest import REPO, require_prunebench
+
+import split_provenance
+
+SCHEMAS = REPO / "docs" / "schema"
+SEED = REPO / "positions" / "seed.epd"
+KINDS = ("run", "perft", "search", "tree", "standing", "theory", "compare", "provenance",
+         "github-action-benchmark", "google-benchmark")
+
+
+def schema(kind: str) -> dict:
+    return json.loads((SCHEMAS / f"{kind}.json").read_text(encoding="utf-8"))
+
+
+def errors(document, kind: str) -> list[str]:
+    validator = jsonschema.Draft7Validator(schema(kind))
+    return [f"{list(e.absolute_path)}: {e.message[:200]}" for e in validator.iter_errors(document)]
+
+
+def prunebench(*args, expect=0) -> str:
+    done = subprocess.run([require_prunebench(), *map(str, args)], capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == expect, done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory) -> Path:
+    """Both seed positions, depths 1-2, three modes: a run as `prunebench run` writes it."""
+    path = tmp_path_factory.mktemp("run") / "run.json"
+    prunebench("run", "--suite", SEED, "--depths", "1-2", "--modes", "minimax,mvv-lva,minimal", "--out", path)
+    return path
+
+
+def test_every_schema_is_a_valid_draft_7_schema():
+    assert sorted(p.stem for p in SCHEMAS.glob("*.json")) == sorted(KINDS)
+    for kind in KINDS:
+        jsonschema.Draft7Validator.check_schema(schema(kind))
+
+
+def test_committed_results_match_their_schema():
+    documents = [p for p in sorted((REPO / "results").rglob("*.json")) if "provenance" not in p.parts]
+    assert len(documents) > 20
+    for path in documents:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        assert errors(document, document["kind"]) == [], path
+
+
+def test_run(small_run):
+    document = json.loads(small_run.read_text(encoding="utf-8"))
+    assert len(document["records"]) == 2 * 2 * 3
+    assert errors(document, "run") == []
+
+
+@pytest.mark.parametrize("kind, args", [
+    ("perft", ["perft", "--fen", "startpos", "--depth", "2", "--divide", "--json"]),
+    ("search", ["search", "--fen", "startpos", "--depth", "2", "--mode", "pvs", "--json"]),
+    ("tree", ["tree", "random", "--branching", "3", "--depth", "3", "--trees", "2", "--algo", "mtdf", "--json"]),
+    ("standing", ["tree", "standing", "--order", "CAB", "--json"]),
+    ("standing", ["tree", "standing", "--order", "CAB", "--algo", "minimal", "--json"]),
+    ("theory", ["tree", "theory", "--json"]),
+])
+def test_printed_documents(kind, args):
+    document = json.loads(prunebench(*args))
+    assert document["kind"] == kind
+    assert errors(document, kind) == []
+
+
+def test_compare_report(small_run, tmp_path):
+    changed = json.loads(small_run.read_text(encoding="utf-8"))
+    changed["records"][0]["counters"]["nodes"] += 1
+    changed["records"].pop()
+    new = tmp_path / "new.json"
+    new.write_text(json.dumps(changed), encoding="utf-8")
+    report = tmp_path / "report.json"
+    prunebench("compare", small_run, new, "--json", report, "--max-decrease", "any", expect=1)
+    document = json.loads(report.read_text(encoding="utf-8"))
+    assert document["verdict"] == "fail"
+    assert errors(document, "compare") == []
+
+
+@pytest.mark.parametrize("export_format", ["github-action-benchmark", "google-benchmark"])
+def test_exports(small_run, export_format):
+    for extra in ([], ["--per-record"]):
+        document = json.loads(prunebench("export", "--format", export_format, small_run, *extra))
+        assert errors(document, export_format) == []
+
+
+def test_split_provenance_moves_every_volatile_field(small_run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("results").mkdir()
+    run = Path("results/run.json")
+    run.write_text(small_run.read_text(encoding="utf-8"), encoding="utf-8")
+    original = json.loads(run.read_text(encoding="utf-8"))
+    assert split_provenance.main(["--into", "provenance", str(run)]) == 0
+
+    stable = json.loads(run.read_text(encoding="utf-8"))
+    moved = json.loads(Path("provenance/results/run.json").read_text(encoding="utf-8"))
+    assert errors(stable, "run") == []
+    assert errors(moved, "provenance") == []
+    for name in split_provenance.VOLATILE_CONTEXT:
+        assert name not in stable["context"]
+        assert moved["context"][name] == original["context"][name]
+    assert all("seconds" not in r and "nodes_per_second" not in r for r in stable["records"])
+    assert moved["records"][0]["seconds"] == original["records"][0]["seconds"]
+    # Nothing else changed: putting the fields back gives the original document.
+    stable["context"].update(moved["context"])
+    for record, timings in zip(stable["records"], moved["records"]):
+        record.update({k: v for k, v in timings.items() if k not in split_provenance.RECORD_KEY})
+    assert stable == original
+
+    # A second split finds nothing and leaves the file byte for byte.
+    before = run.read_bytes()
+    assert split_provenance.split_file(run, Path("provenance")) is False
+    assert run.read_bytes() == before
+
+
+def test_the_schemas_refuse_what_prunebench_never_writes(small_run):
+    document = json.loads(small_run.read_text(encoding="utf-8"))
+    document["records"][0]["counters"]["nodes"] = -1
+    assert errors(document, "run") == ["['records', 0, 'counters', 'nodes']: -1 is less than the minimum of 0"]
+    del document["context"]
+    assert "[]: 'context' is a required property" in errors(document, "run")

@@ -19,7 +19,6 @@
 # directory: run.json (the new run), compare.md and compare.json (the report,
 # see 'prunebench compare --help') and, when compare found the runs
 # comparable, benchmark.json (github-action-benchmark's customSmallerIsBetter).
-source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

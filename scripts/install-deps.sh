@@ -10,6 +10,7 @@ PACKAGES=(
   python3-matplotlib python3-pandas python3-scipy python3-pytest
   jupyter-nbconvert python3-ipykernel
   stockfish ethereal-chess toga2 glaurung polyglot
+  valgrind  # scripts/instruction_counts.py (instruction counts, a speed proxy on a busy machine)
 )
 
 missing=()

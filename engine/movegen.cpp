@@ -25,7 +25,7 @@ struct MoveListSink {
     while (targets) {
       const Square to = pop_lsb(targets);
       const auto capture_bit = unsigned(enemies >> to) & 1;
-      *out++ = Move::from_raw(std::uint16_t(from | to << 6 | capture_bit << 14));
+      *out++ = Move::from_raw(std::uint16_t(unsigned(from) | unsigned(to) << 6 | capture_bit << 14));
     }
     list.grow(std::size_t(out - first));
   }

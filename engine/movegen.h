@@ -28,6 +28,9 @@ class MoveList {
   MoveList() {}
 
   void push_back(Move m) { moves_[size_++] = m; }
+  // The generator's fast path: it writes moves through end() (enough room
+  // for every legal move is always there), then says how many it wrote.
+  void grow(std::size_t added) { size_ += added; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   void clear() { size_ = 0; }

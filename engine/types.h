@@ -83,6 +83,12 @@ class Move {
       : data_(std::uint16_t(from | (to << 6) | (kind << 12))) {}
 
   static constexpr Move none() { return Move(); }
+  // The move whose raw() is `data` (the generator builds moves a field at a time).
+  static constexpr Move from_raw(std::uint16_t data) {
+    Move m;
+    m.data_ = data;
+    return m;
+  }
 
   constexpr Square from() const { return Square(data_ & 63); }
   constexpr Square to() const { return Square((data_ >> 6) & 63); }

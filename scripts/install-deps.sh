@@ -14,6 +14,7 @@ PACKAGES=(
   python3-yaml        # tests/scripts/test_ci_examples.py parses examples/ci/*.yml
   jupyter-nbconvert python3-ipykernel
   stockfish ethereal-chess toga2 glaurung polyglot
+  valgrind  # scripts/instruction_counts.py (instruction counts, a speed proxy on a busy machine)
 )
 
 missing=()

@@ -1,0 +1,18 @@
+"""scripts/bench_vs_stockfish.py: the closing summary sets each figure beside its target."""
+
+import bench_vs_stockfish
+
+
+def test_every_figure_of_issue_16_part_3_has_a_target():
+    assert bench_vs_stockfish.TARGETS == {"start": 4.4, "kiwipete": 5.9, "make-every-leaf": 150.0, "minimax": 150.0}
+
+
+def test_summary_line_shows_target_best_and_median():
+    line = bench_vs_stockfish.summary_line("perft start depth 6: x Stockfish", 4.4, 2.75, 2.61)
+    assert line.split()[-5:] == [">=", "4.4", "2.75", "2.61", "no"]
+
+
+def test_summary_line_says_whether_best_and_median_meet_the_target():
+    assert bench_vs_stockfish.summary_line("f", 150.0, 160.0, 151.0).endswith("yes")
+    assert bench_vs_stockfish.summary_line("f", 150.0, 160.0, 140.0).endswith("best only")
+    assert bench_vs_stockfish.summary_line("f", 150.0, 149.9, 140.0).endswith("no")

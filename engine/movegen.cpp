@@ -5,6 +5,8 @@
 // first legal move. The legality logic is therefore written once.
 #include "engine/movegen.h"
 
+#include "engine/count_board.h"
+
 namespace prunebench {
 namespace {
 
@@ -75,6 +77,40 @@ struct AnySink {
   void add_promotions(Bitboard targets, int, bool) { found |= targets != 0; }
 };
 
+// Counts the replies to each move instead of the moves: every move is played
+// on a CountBoard and its legal replies counted (perft at depth 2). Moves come
+// straight from the generator, never through a list.
+struct ReplyCountSink {
+  static constexpr bool STOP_AT_FIRST = false;
+  static constexpr bool KEEPS_ORDER = false;
+  const Position& parent;
+  const CountBoard board;
+  std::uint64_t count = 0;
+
+  bool done() const { return false; }
+  void add(Move m) { count += std::uint64_t(count_legal(board.after(parent, m))); }
+  void add_targets(Square from, Bitboard targets, Bitboard enemies) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      add(Move(from, to, enemies & square_bb(to) ? CAPTURE : QUIET));
+    }
+  }
+  void add_pawn_moves(Bitboard targets, int offset, MoveKind kind) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      add(Move(Square(to - offset), to, kind));
+    }
+  }
+  void add_promotions(Bitboard targets, int offset, bool capture) {
+    const int flag = capture ? CAPTURE : 0;
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      for (int kind : {PROMO_QUEEN, PROMO_ROOK, PROMO_BISHOP, PROMO_KNIGHT})
+        add(Move(Square(to - offset), to, MoveKind(kind | flag)));
+    }
+  }
+};
+
 // Everything the generator needs to know about the side to move's situation,
 // computed once per position.
 struct Situation {
@@ -88,8 +124,8 @@ struct Situation {
 
 // Inline: it runs once per generation, and as a call of its own its prologue
 // and epilogue cost about a twentieth of counting a position's moves.
-template <Color Us>
-[[gnu::always_inline]] inline Situation analyse(const Position& pos) {
+template <Color Us, typename Board>
+[[gnu::always_inline]] inline Situation analyse(const Board& pos) {
   Situation s;
   s.occupied = pos.occupied();
   s.ours = pos.pieces(Us);
@@ -119,8 +155,8 @@ template <Color Us>
 // Whether the enemy attacks `sq`, with `occupied` as the blockers. A slider
 // table is looked up only when an enemy slider stands on one of the empty
 // board's lines through `sq`: for most squares a king could step to, none does.
-template <Color Us>
-bool attacked_by_them(const Position& pos, const Situation& s, Square sq, Bitboard occupied) {
+template <Color Us, typename Board>
+[[gnu::always_inline]] inline bool attacked_by_them(const Board& pos, const Situation& s, Square sq, Bitboard occupied) {
   constexpr Color Them = ~Us;
   if ((pawn_attacks(Us, sq) & pos.pieces(Them, PAWN)) | (knight_attacks(sq) & pos.pieces(Them, KNIGHT)) |
       (king_attacks(sq) & pos.pieces(Them, KING)))
@@ -137,8 +173,8 @@ Bitboard piece_attacks(Square from, Bitboard occupied) {
   if constexpr (Pt == QUEEN) return queen_attacks(from, occupied);
 }
 
-template <Color Us, PieceType Pt, typename Sink>
-void generate_piece_moves(const Position& pos, const Situation& s, Sink& sink) {
+template <Color Us, PieceType Pt, typename Board, typename Sink>
+void generate_piece_moves(const Board& pos, const Situation& s, Sink& sink) {
   const Bitboard allowed = ~s.ours & s.check_mask;
   if constexpr (Sink::KEEPS_ORDER) {  // pinned and free pieces interleaved, by origin square
     Bitboard pieces = pos.pieces(Us, Pt);
@@ -168,8 +204,8 @@ void generate_piece_moves(const Position& pos, const Situation& s, Sink& sink) {
   }
 }
 
-template <Color Us, typename Sink>
-void generate_king_moves(const Position& pos, const Situation& s, Sink& sink) {
+template <Color Us, typename Board, typename Sink>
+void generate_king_moves(const Board& pos, const Situation& s, Sink& sink) {
   // The king is lifted off the board for the test, so it cannot hide behind
   // itself from a slider checking along the line it retreats on.
   const Bitboard occupied_without_king = s.occupied ^ square_bb(s.king);
@@ -182,8 +218,8 @@ void generate_king_moves(const Position& pos, const Situation& s, Sink& sink) {
   sink.add_targets(s.king, safe, s.theirs);
 }
 
-template <Color Us, typename Sink>
-void generate_castling(const Position& pos, const Situation& s, Sink& sink) {
+template <Color Us, typename Board, typename Sink>
+void generate_castling(const Board& pos, const Situation& s, Sink& sink) {
   if (s.checkers) return;
   constexpr int OO = Us == WHITE ? WHITE_OO : BLACK_OO;
   constexpr int OOO = Us == WHITE ? WHITE_OOO : BLACK_OOO;
@@ -201,15 +237,19 @@ void generate_castling(const Position& pos, const Situation& s, Sink& sink) {
 // En passant is the one move that removes two pieces from a line at once
 // (mover and victim, e.g. on the king's rank), so it is checked the honest
 // way: play it on the occupancy and look for attackers of the king.
-template <Color Us>
-bool en_passant_is_legal(const Position& pos, const Situation& s, Square from, Square to) {
+template <Color Us, typename Board>
+bool en_passant_is_legal(const Board& pos, const Situation& s, Square from, Square to) {
   const Square victim = Square(to ^ 8);
   const Bitboard occupied = (s.occupied ^ square_bb(from) ^ square_bb(victim)) | square_bb(to);
-  return !(pos.attackers_to(s.king, ~Us, occupied) & ~square_bb(victim));
+  const Bitboard attackers = (pawn_attacks(Us, s.king) & pos.pieces(~Us, PAWN)) |
+                            (knight_attacks(s.king) & pos.pieces(~Us, KNIGHT)) |
+                            (rook_attacks(s.king, occupied) & s.their_rooks_queens) |
+                            (bishop_attacks(s.king, occupied) & s.their_bishops_queens);
+  return !(attackers & ~square_bb(victim));  // the victim, if it was checking, is gone
 }
 
-template <Color Us, typename Sink>
-void generate_pawn_moves(const Position& pos, const Situation& s, Sink& sink) {
+template <Color Us, typename Board, typename Sink>
+void generate_pawn_moves(const Board& pos, const Situation& s, Sink& sink) {
   constexpr Direction UP = Us == WHITE ? NORTH : SOUTH;
   constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
   constexpr Direction UP_EAST = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
@@ -222,10 +262,15 @@ void generate_pawn_moves(const Position& pos, const Situation& s, Sink& sink) {
   // against the line through king and origin is done per pinned pawn below.
   const Bitboard free_pawns = pawns & ~s.pinned;
 
+  // Most positions have no pawn one step from promoting: one test here
+  // spares each set of pawn moves its own.
+  const bool may_promote = pawns & (Us == WHITE ? RANK_7_BB : RANK_2_BB);
   const auto emit = [&](Bitboard targets, int offset, MoveKind kind) {
-    const Bitboard promotions = targets & LAST_RANK;
-    if (promotions) sink.add_promotions(promotions, offset, kind == CAPTURE);
-    sink.add_pawn_moves(targets & ~LAST_RANK, offset, kind);
+    if (may_promote) {
+      if (const Bitboard promotions = targets & LAST_RANK) sink.add_promotions(promotions, offset, kind == CAPTURE);
+      targets &= ~LAST_RANK;
+    }
+    sink.add_pawn_moves(targets, offset, kind);
   };
   const auto emit_pinned = [&](Bitboard (*step)(Bitboard), Bitboard allowed, int offset, MoveKind kind) {
     Bitboard pinned_pawns = pawns & s.pinned;
@@ -267,8 +312,8 @@ void generate_pawn_moves(const Position& pos, const Situation& s, Sink& sink) {
   }
 }
 
-template <Color Us, typename Sink>
-void generate_for(const Position& pos, Sink& sink) {
+template <Color Us, typename Board, typename Sink>
+void generate_for(const Board& pos, Sink& sink) {
   const Situation s = analyse<Us>(pos);
   if constexpr (Sink::STOP_AT_FIRST) {  // the king is the likeliest to have a move
     generate_king_moves<Us>(pos, s, sink);
@@ -289,8 +334,8 @@ void generate_for(const Position& pos, Sink& sink) {
   if (!more_than_one(s.checkers)) generate_pawn_moves<Us>(pos, s, sink);
 }
 
-template <typename Sink>
-void generate(const Position& pos, Sink& sink) {
+template <typename Board, typename Sink>
+void generate(const Board& pos, Sink& sink) {
   if (pos.side_to_move() == WHITE)
     generate_for<WHITE>(pos, sink);
   else
@@ -308,6 +353,18 @@ void generate_legal(const Position& pos, MoveList& list) {
 int count_legal(const Position& pos) {
   CountSink sink;
   generate(pos, sink);
+  return sink.count;
+}
+
+std::uint64_t count_legal_replies(const Position& pos) {
+  ReplyCountSink sink{pos, CountBoard(pos)};
+  generate(pos, sink);
+  return sink.count;
+}
+
+[[gnu::noinline]] int count_legal(const CountBoard& board) {
+  CountSink sink;
+  generate(board, sink);
   return sink.count;
 }
 

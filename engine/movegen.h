@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "engine/position.h"
 #include "engine/types.h"
@@ -57,6 +58,9 @@ class MoveList {
 void generate_legal(const Position& pos, MoveList& list);
 // The number of legal moves, without building the list.
 int count_legal(const Position& pos);
+// The legal replies to every legal move, summed: perft(pos, 2). The children
+// are played on the light board of count_board.h, not as Positions.
+std::uint64_t count_legal_replies(const Position& pos);
 // True if the side to move has at least one legal move (stops at the first).
 // Runs at every leaf of a search, so the common case is decided inline: out
 // of check, a knight or pawn on no line through its king cannot be pinned, so

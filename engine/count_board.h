@@ -42,6 +42,21 @@ class CountBoard {
     return child;
   }
 
+  // This board after `mover` steps from `from` to `to`, taking `victim`
+  // there (NO_PIECE_TYPE: nothing) and leaving `en_passant` behind (a double
+  // push; otherwise NO_SQUARE). Every move but castling, en passant and
+  // promotion, played without decoding a Move: the generator knows these.
+  [[gnu::always_inline]] CountBoard after_step(PieceType mover, Square from, Square to, PieceType victim,
+                                              Square en_passant = NO_SQUARE) const {
+    CountBoard child = *this;
+    if (victim != NO_PIECE_TYPE) child.remove(~side_, victim, to);
+    child.move(side_, mover, square_bb(from) | square_bb(to));
+    child.en_passant_ = en_passant;
+    child.castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
+    child.side_ = ~side_;
+    return child;
+  }
+
   Color side_to_move() const { return side_; }
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(Color c, PieceType pt) const { return pieces_[c][pt]; }

@@ -77,9 +77,14 @@ struct AnySink {
   void add_promotions(Bitboard targets, int, bool) { found |= targets != 0; }
 };
 
+// The legal moves of `Us`, to move on `board` (defined below the generator).
+template <Color Us>
+int count_moves_of(const CountBoard& board);
+
 // Counts the replies to each move instead of the moves: every move is played
 // on a CountBoard and its legal replies counted (perft at depth 2). Moves come
-// straight from the generator, never through a list.
+// straight from the generator, never through a list. `Them` replies.
+template <Color Them>
 struct ReplyCountSink {
   static constexpr bool STOP_AT_FIRST = false;
   static constexpr bool KEEPS_ORDER = false;
@@ -88,17 +93,21 @@ struct ReplyCountSink {
   std::uint64_t count = 0;
 
   bool done() const { return false; }
-  void add(Move m) { count += std::uint64_t(count_legal(board.after(parent, m))); }
+  void add(Move m) { count += std::uint64_t(count_moves_of<Them>(board.after(parent, m))); }
   void add_targets(Square from, Bitboard targets, Bitboard enemies) {
+    const PieceType mover = type_of(parent.piece_on(from));
     while (targets) {
       const Square to = pop_lsb(targets);
-      add(Move(from, to, enemies & square_bb(to) ? CAPTURE : QUIET));
+      const PieceType victim = enemies & square_bb(to) ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
+      count += std::uint64_t(count_moves_of<Them>(board.after_step(mover, from, to, victim)));
     }
   }
   void add_pawn_moves(Bitboard targets, int offset, MoveKind kind) {
     while (targets) {
-      const Square to = pop_lsb(targets);
-      add(Move(Square(to - offset), to, kind));
+      const Square to = pop_lsb(targets), from = Square(to - offset);
+      const PieceType victim = kind == CAPTURE ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
+      const Square en_passant = kind == DOUBLE_PUSH ? Square((from + to) / 2) : NO_SQUARE;
+      count += std::uint64_t(count_moves_of<Them>(board.after_step(PAWN, from, to, victim, en_passant)));
     }
   }
   void add_promotions(Bitboard targets, int offset, bool capture) {
@@ -342,6 +351,13 @@ void generate(const Board& pos, Sink& sink) {
     generate_for<BLACK>(pos, sink);
 }
 
+template <Color Us>
+[[gnu::noinline]] int count_moves_of(const CountBoard& board) {
+  CountSink sink;
+  generate_for<Us>(board, sink);
+  return sink.count;
+}
+
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
@@ -357,15 +373,18 @@ int count_legal(const Position& pos) {
 }
 
 std::uint64_t count_legal_replies(const Position& pos) {
-  ReplyCountSink sink{pos, CountBoard(pos)};
-  generate(pos, sink);
+  if (pos.side_to_move() == WHITE) {
+    ReplyCountSink<BLACK> sink{pos, CountBoard(pos)};
+    generate_for<WHITE>(pos, sink);
+    return sink.count;
+  }
+  ReplyCountSink<WHITE> sink{pos, CountBoard(pos)};
+  generate_for<BLACK>(pos, sink);
   return sink.count;
 }
 
-[[gnu::noinline]] int count_legal(const CountBoard& board) {
-  CountSink sink;
-  generate(board, sink);
-  return sink.count;
+int count_legal(const CountBoard& board) {
+  return board.side_to_move() == WHITE ? count_moves_of<WHITE>(board) : count_moves_of<BLACK>(board);
 }
 
 

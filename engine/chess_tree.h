@@ -86,10 +86,18 @@ class ChessTree {
     shortcut_parent_ = current_;
     leaf_terminal_ply_ = terminal_ply;
   }
-  [[gnu::always_inline]] LeafChildScore leaf_child_score(Move m) const {
-    if (shortcut_.child_has_legal_move_out_of_check(*current_, m)) [[likely]]
-      return {shortcut_.accepted_child_evaluation(*current_, m), false};
-    return leaf_child_score_slowly(m);
+  [[gnu::always_inline]] bool quick_leaf_child_value(Move m, Score& value) const {
+    if (!shortcut_.child_has_legal_move_out_of_check(*current_, m)) return false;
+    value = shortcut_.accepted_child_evaluation(*current_, m);
+    return true;
+  }
+  // The child played in the slot above the parent, which stays the current node.
+  [[gnu::noinline]] LeafChildScore leaf_child_score(Move m) const {
+    Position& child = current_[1];
+    child = *current_;
+    child.play(m);
+    if (has_legal_move(child)) return {prunebench::evaluate(child), false};
+    return {terminal_score_of(child, leaf_terminal_ply_), true};
   }
 
   void make(Move m) {
@@ -147,16 +155,6 @@ class ChessTree {
       if (shortcut_.child_has_legal_move_out_of_check(*current_, pending_)) return true;
     }
     return has_legal_move(position());
-  }
-
-  // leaf_child_score() when the shortcut cannot tell: the child is played
-  // in the slot above the parent, which stays the current node.
-  [[gnu::noinline]] LeafChildScore leaf_child_score_slowly(Move m) const {
-    Position& child = current_[1];
-    child = *current_;
-    child.play(m);
-    if (has_legal_move(child)) return {prunebench::evaluate(child), false};
-    return {terminal_score_of(child, leaf_terminal_ply_), true};
   }
 
   mutable std::vector<Position> stack_;

@@ -62,7 +62,8 @@ class LeafShortcut {
   // accepted: no promotion and no en passant, so only an ordinary capture
   // changes the material.
   [[gnu::always_inline]] Score accepted_child_evaluation(const Position& parent, Move m) const {
-    if (!m.is_capture()) return -parent_evaluation_;
+    if (!m.is_capture()) [[likely]]
+      return -parent_evaluation_;
     return -(parent_evaluation_ + PIECE_VALUE[type_of(parent.piece_on(m.to()))]);
   }
 

@@ -23,7 +23,8 @@ struct LeafChildScore {
 };
 
 template <typename T>
-concept ScoresLeafChildren = Tree<T> && requires(T& tree, const T& const_tree, typename T::MoveType move) {
+concept ScoresLeafChildren = Tree<T> &&
+    requires(T& tree, const T& const_tree, typename T::MoveType move, Score& value) {
   // Whether it does so now (a chess tree set to play every leaf does not).
   { const_tree.scores_leaf_children() } -> std::same_as<bool>;
   // Called on a node with one ply to go, after its moves are generated and
@@ -33,6 +34,11 @@ concept ScoresLeafChildren = Tree<T> && requires(T& tree, const T& const_tree, t
   // The child reached by `move`, scored as has_children(), terminal_score()
   // and evaluate() would score it after make(move).
   { const_tree.leaf_child_score(move) } -> std::same_as<LeafChildScore>;
+  // The same for most children, cheaply: true if the child provably has
+  // children, with its evaluation in `value`; false if this cannot tell
+  // (then the search asks leaf_child_score). Two calls rather than one, so
+  // that the cheap answer's path through the search stays short.
+  { const_tree.quick_leaf_child_value(move, value) } -> std::same_as<bool>;
 };
 
 }  // namespace prunebench

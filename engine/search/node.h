@@ -202,6 +202,9 @@ template <ScoresLeafChildren T>
 [[gnu::always_inline]] inline Score visit_leaf_child(SearchContext<T>& ctx, LeafTally& tally,
                                                      typename T::MoveType move) {
   ++tally.visits;
+  Score value;
+  if (ctx.tree.quick_leaf_child_value(move, value)) [[likely]]
+    return value;
   const LeafChildScore score = ctx.tree.leaf_child_score(move);
   tally.terminals += score.terminal;
   return score.value;

@@ -23,6 +23,7 @@
 #include "engine/move_order_scores.h"
 #include "engine/movegen.h"
 #include "engine/scan_order.h"
+#include "engine/search/leaf_children.h"
 #include "engine/search/tree.h"
 
 namespace prunebench {
@@ -67,14 +68,36 @@ class ChessTree {
     return has_children_slowly();
   }
   // Checkmate loses, stalemate is a draw.
-  Score terminal_score(int ply) const {
-    if (!position().in_check()) return 0;
-    return -(mate_distance_ ? MATE - ply : MATE);
-  }
+  Score terminal_score(int ply) const { return terminal_score_of(position(), ply); }
   [[gnu::always_inline]] Score evaluate() const {
     if (pending_.is_none()) return prunebench::evaluate(*current_);
     if (shortcut_parent_ == current_) return shortcut_.child_evaluation(*current_, pending_);
     return evaluate_after(*current_, pending_);
+  }
+
+  // Scoring a leaf child from its parent (engine/search/leaf_children.h):
+  // the same answers as make(m), has_children() and evaluate() or
+  // terminal_score(), without the pending move. Not with EVERY_LEAF, which
+  // is there to play every leaf.
+  bool scores_leaf_children() const { return lazy_; }
+  void prepare_leaf_children(int terminal_ply) {
+    play_pending();
+    shortcut_ = LeafShortcut(*current_);
+    shortcut_parent_ = current_;
+    leaf_terminal_ply_ = terminal_ply;
+  }
+  [[gnu::always_inline]] bool quick_leaf_child_value(Move m, Score& value) const {
+    if (!shortcut_.child_has_legal_move_out_of_check(*current_, m)) return false;
+    value = shortcut_.accepted_child_evaluation(*current_, m);
+    return true;
+  }
+  // The child played in the slot above the parent, which stays the current node.
+  [[gnu::noinline]] LeafChildScore leaf_child_score(Move m) const {
+    Position& child = current_[1];
+    child = *current_;
+    child.play(m);
+    if (has_legal_move(child)) return {prunebench::evaluate(child), false};
+    return {terminal_score_of(child, leaf_terminal_ply_), true};
   }
 
   void make(Move m) {
@@ -107,6 +130,11 @@ class ChessTree {
   bool is_quiet(Move m) const { return !m.is_capture() && !m.is_promotion(); }
 
  private:
+  Score terminal_score_of(const Position& pos, int ply) const {
+    if (!pos.in_check()) return 0;
+    return -(mate_distance_ ? MATE - ply : MATE);
+  }
+
   // Builds the child of a pending move. Logically const: the node the tree
   // stands on does not change, only whether its position exists yet.
   void play_pending() const {
@@ -136,8 +164,10 @@ class ChessTree {
   mutable const Position* shortcut_parent_ = nullptr;  // whose children shortcut_ describes
   bool mate_distance_;
   bool lazy_;
+  int leaf_terminal_ply_ = 0;  // prepare_leaf_children()'s terminal_ply
 };
 
 static_assert(Tree<ChessTree>);
+static_assert(ScoresLeafChildren<ChessTree>);
 
 }  // namespace prunebench

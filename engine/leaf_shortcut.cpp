@@ -49,6 +49,10 @@ LeafShortcut::LeafShortcut(const Position& parent) {
     }
     if (steps & ~theirs) mobile_ |= square_bb(s);
   }
+  // With two mobile pieces no capture removes both; with one, only its
+  // capture needs a look; with none, every move does.
+  const Bitboard mobile_at_risk = more_than_one(mobile_) ? 0 : mobile_ ? mobile_ : ~Bitboard(0);
+  look_closer_ = any_check_square_ | mobile_at_risk;
 }
 
 }  // namespace prunebench

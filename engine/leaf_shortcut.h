@@ -41,6 +41,9 @@ class LeafShortcut {
     constexpr unsigned ORDINARY = 1u << QUIET | 1u << DOUBLE_PUSH | 1u << CAPTURE;  // not castling, e.p., promotion
     if (!(ORDINARY >> m.kind() & 1)) return false;
     const Square from = m.from(), to = m.to();
+    // Most moves land on no square worth a closer look and uncover no line
+    // to the enemy king: then the answer is yes at once.
+    if (!(look_closer_ & square_bb(to)) && !(discoverers_ & square_bb(from))) return true;
     // Most moves land on no check square at all, and then the mover's type
     // need not be looked up.
     if ((any_check_square_ & square_bb(to)) && (check_squares_[type_of(parent.piece_on(from))] & square_bb(to)))
@@ -55,12 +58,24 @@ class LeafShortcut {
     return evaluate_after(parent, m);
   }
 
+  // child_evaluation() for a move child_has_legal_move_out_of_check()
+  // accepted: no promotion and no en passant, so only an ordinary capture
+  // changes the material.
+  [[gnu::always_inline]] Score accepted_child_evaluation(const Position& parent, Move m) const {
+    if (!m.is_capture()) [[likely]]
+      return -parent_evaluation_;
+    return -(parent_evaluation_ + PIECE_VALUE[type_of(parent.piece_on(m.to()))]);
+  }
+
  private:
   Square enemy_king_ = NO_SQUARE;
   Bitboard check_squares_[PIECE_TYPE_NB] = {};  // where each of our piece types would give check
   Bitboard any_check_square_ = 0;               // their union
   Bitboard discoverers_ = 0;                    // our pieces whose leaving may uncover a check
   Bitboard mobile_ = 0;                         // enemy pieces that can always make a legal step
+  // Destinations that need the full test: check squares, and the squares
+  // whose capture could leave the enemy without a mobile piece.
+  Bitboard look_closer_ = ~Bitboard(0);
   Score parent_evaluation_ = 0;
 };
 

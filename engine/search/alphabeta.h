@@ -40,7 +40,18 @@ class AlphaBeta {
   }
 
  private:
+  // A node with one ply to go scores its leaf children itself when the tree
+  // can (leaf_children.h): the same counts, fewer instructions.
   Score search_children(int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv) {
+    if constexpr (ScoresLeafChildren<T>)
+      if (visits_leaf_children(ctx_, depth))
+        return search_children_as<true>(ply, depth, alpha, beta, expected, on_previous_pv);
+    return search_children_as<false>(ply, depth, alpha, beta, expected, on_previous_pv);
+  }
+
+  template <bool LEAF_CHILDREN>
+  Score search_children_as(int ply, int depth, Score alpha, Score beta, NodeType expected,
+                           bool on_previous_pv) {
     enter_node(ctx_, ply);
     Score value;
     Move hash_move{};
@@ -50,6 +61,8 @@ class AlphaBeta {
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
     prepare_moves(ctx_, moves, ply, depth, hash_move, on_previous_pv);
+    [[maybe_unused]] LeafTally leaves;
+    if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
     const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
 
     const Score original_alpha = alpha;
@@ -58,16 +71,17 @@ class AlphaBeta {
     NodeType behaved = NodeType::ALL;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move move = moves[i];
-      ctx_.tree.make(move);
-      const Score child = search_child(ply + 1, depth - 1, alpha, beta, child_type(expected, i),
-                                       on_previous_pv && move == pv_move, i == 0);
-      ctx_.tree.unmake(move);
+      if constexpr (!LEAF_CHILDREN) ctx_.tree.make(move);
+      const Score child =
+          search_child<LEAF_CHILDREN>(leaves, move, ply + 1, depth - 1, alpha, beta, child_type(expected, i),
+                                      on_previous_pv && move == pv_move, i == 0);
+      if constexpr (!LEAF_CHILDREN) ctx_.tree.unmake(move);
       if (child > best) best = child;
       if (child > alpha) {
         alpha = child;
         best_move = move;
         behaved = NodeType::PV;
-        ctx_.pv.update(ply, move);
+        record_pv<LEAF_CHILDREN>(ctx_.pv, ply, move);
         if (alpha >= beta) {
           behaved = NodeType::CUT;
           record_cutoff(ctx_, move, i, moves.size(), ply, depth, best, alpha, beta);
@@ -76,19 +90,40 @@ class AlphaBeta {
       }
     }
     if (behaved != NodeType::CUT) record_node_value(ctx_, ply, best, alpha, beta);
+    if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
     count_node_types(ctx_.counters, expected, behaved);
     best = bounded<F>(best, original_alpha, beta);
     if (ctx_.tt) store_table(ctx_, ply, depth, best, original_alpha, beta, best_move);
     return best;
   }
 
-  // A child's value from this node's side, searched as W says.
-  Score search_child(int ply, int depth, Score alpha, Score beta, NodeType type, bool on_pv, bool first) {
-    if (W == ChildWindow::FULL || first) return -search(ply, depth, -beta, -alpha, type, on_pv);
-    const Score probe = -search(ply, depth, -alpha - 1, -alpha, type, on_pv);
+  // A child's value from this node's side, searched as W says. `move` leads
+  // to it; it is already made unless LEAF_CHILDREN (then it is counted in
+  // `leaves`).
+  template <bool LEAF_CHILDREN>
+  Score search_child(LeafTally& leaves, Move move, int ply, int depth, Score alpha, Score beta, NodeType type,
+                     bool on_pv, bool first) {
+    if (W == ChildWindow::FULL || first)
+      return -visit_child<LEAF_CHILDREN>(leaves, move, ply, depth, -beta, -alpha, type, on_pv);
+    const Score probe =
+        -visit_child<LEAF_CHILDREN>(leaves, move, ply, depth, -alpha - 1, -alpha, type, on_pv);
     if (!(alpha < probe && probe < beta)) return probe;
     ++ctx_.counters.researches;
-    return -search(ply, depth, -beta, -alpha, type, on_pv);
+    return -visit_child<LEAF_CHILDREN>(leaves, move, ply, depth, -beta, -alpha, type, on_pv);
+  }
+
+  // One search of a child: scored from this node (a leaf, see
+  // leaf_children.h) or made and searched.
+  template <bool LEAF_CHILDREN>
+  [[gnu::always_inline]] Score visit_child(LeafTally& leaves, Move move, int ply, int depth, Score alpha,
+                                           Score beta, NodeType type, bool on_pv) {
+    if constexpr (LEAF_CHILDREN) {
+      (void)ply, (void)depth, (void)type, (void)on_pv;
+      return bounded<F>(visit_leaf_child(ctx_, leaves, move), alpha, beta);
+    } else {
+      (void)leaves, (void)move;
+      return search(ply, depth, alpha, beta, type, on_pv);
+    }
   }
 
   SearchContext<T>& ctx_;

@@ -31,26 +31,43 @@ class Negamax {
     return search_children(ply, depth, child_type(parent, index));
   }
 
+  // A node with one ply to go scores its leaf children itself when the tree
+  // can (leaf_children.h): the same counts, fewer instructions.
   Score search_children(int ply, int depth, NodeType expected) {
+    if constexpr (ScoresLeafChildren<T>)
+      if (visits_leaf_children(ctx_, depth)) return search_children_as<true>(ply, depth, expected);
+    return search_children_as<false>(ply, depth, expected);
+  }
+
+  template <bool LEAF_CHILDREN>
+  Score search_children_as(int ply, int depth, NodeType expected) {
     if (ply == ctx_.split_ply) [[unlikely]]
       return (*ctx_.split)[take_split(ctx_, ply)].value;
     enter_node(ctx_, ply);
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return terminal_value(ctx_, ply);
+    [[maybe_unused]] LeafTally leaves;
+    if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
 
     Score best = -INFINITE_SCORE;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const auto move = moves[i];
-      ctx_.tree.make(move);
-      const Score child = -search_child(ply + 1, depth - 1, expected, i);
-      ctx_.tree.unmake(move);
+      Score child;
+      if constexpr (LEAF_CHILDREN) {
+        child = -visit_leaf_child(ctx_, leaves, move);
+      } else {
+        ctx_.tree.make(move);
+        child = -search_child(ply + 1, depth - 1, expected, i);
+        ctx_.tree.unmake(move);
+      }
       if (child > best) {
         best = child;
-        ctx_.pv.update(ply, move);
+        record_pv<LEAF_CHILDREN>(ctx_.pv, ply, move);
       }
     }
     // With no window every node is exact: it behaves as a PV node.
+    if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
     count_node_types(ctx_.counters, expected, NodeType::PV);
     return best;
   }

@@ -5,7 +5,8 @@
 // here, so that a node, a leaf, a cut-off and a table hit mean the same thing
 // in every mode:
 //
-//   enter_node()      count the node (the ONLY place a node is counted)
+//   enter_node()      count the node (the ONLY place a node is counted, but
+//                     for count_leaf_children: leaves scored from their parent)
 //   visit_horizon_node()  enter a node at the horizon and score it: no
 //                     children -> terminal, otherwise the static evaluation.
 //                     The terminal test comes before the depth test, as
@@ -32,6 +33,7 @@
 #include <vector>
 
 #include "engine/search/counters.h"
+#include "engine/search/leaf_children.h"
 #include "engine/search/ordering.h"
 #include "engine/search/pv_table.h"
 #include "engine/search/spec.h"
@@ -137,7 +139,8 @@ int mate_ply(const SearchContext<T>& ctx, int ply) {
   return ctx.mate_distance ? ply : 0;
 }
 
-// Counts the node: the ONLY place a node is counted.
+// Counts the node: the ONLY place a node is counted, but for the leaves a
+// node scores from itself, which count_leaf_children counts in bulk.
 template <Tree T>
 void enter_node(SearchContext<T>& ctx, int ply) {
   ctx.counters.count_node(ply);
@@ -167,6 +170,62 @@ template <Tree T>
     return ctx.tree.terminal_score(mate_ply(ctx, ply));
   }
   return ctx.tree.evaluate();
+}
+
+// Whether a node with `depth` to go scores its children from itself, with
+// visit_leaf_child (see leaf_children.h). Only trees with that capability.
+template <ScoresLeafChildren T>
+bool visits_leaf_children(const SearchContext<T>& ctx, int depth) {
+  return depth == 1 && ctx.tree.scores_leaf_children();
+}
+
+// The leaves a node scored from itself (visit_leaf_child), counted in its
+// move loop and added to the counters once, when the loop ends: registers
+// rather than memory in the loop. The same counts as enter_node and
+// visit_horizon_node would make, one leaf at a time.
+struct LeafTally {
+  std::uint64_t visits = 0;
+  std::uint64_t terminals = 0;
+};
+
+// Called once per node with one ply to go, before its first child is scored.
+template <ScoresLeafChildren T>
+void prepare_leaf_children(SearchContext<T>& ctx, int child_ply) {
+  ctx.tree.prepare_leaf_children(mate_ply(ctx, child_ply));
+}
+
+// visit_horizon_node for the child `move` of the current node, scored from
+// the node without make() or unmake(): the same value, counted in `tally`
+// (see count_leaf_children). The child's PV row is not cleared: its parent
+// sets its own row with record_pv<true>, which reads no child row.
+template <ScoresLeafChildren T>
+[[gnu::always_inline]] inline Score visit_leaf_child(SearchContext<T>& ctx, LeafTally& tally,
+                                                     typename T::MoveType move) {
+  ++tally.visits;
+  Score value;
+  if (ctx.tree.quick_leaf_child_value(move, value)) [[likely]]
+    return value;
+  const LeafChildScore score = ctx.tree.leaf_child_score(move);
+  tally.terminals += score.terminal;
+  return score.value;
+}
+
+// Every leaf in `tally` entered the search at `child_ply`: nodes and leaves.
+inline void count_leaf_children(SearchCounters& counters, int child_ply, const LeafTally& tally) {
+  counters.nodes += tally.visits;
+  counters.nodes_per_ply[std::size_t(child_ply)] += tally.visits;
+  counters.leaves += tally.visits;
+  counters.terminals += tally.terminals;
+}
+
+// `move` raised the node's value: its line becomes `move` and the child's
+// line, which is empty when the child was visited by visit_leaf_child.
+template <bool LEAF_CHILD, typename Move>
+void record_pv(PvTable<Move>& pv, int ply, Move move) {
+  if constexpr (LEAF_CHILD)
+    pv.update_leaf(ply, move);
+  else
+    pv.update(ply, move);
 }
 
 // The value of an interior node whose move list came back empty.

@@ -3,7 +3,8 @@
 // Row `ply` holds the best line found so far from the node at that ply. When
 // a move raises alpha, the row becomes that move followed by the child's row
 // (ply + 1), so the root row ends up holding the line behind the root value.
-// Rows are cleared on node entry, so a leaf contributes an empty line.
+// Rows are cleared on node entry, so a leaf contributes an empty line (a
+// leaf scored from its parent skips that: its parent uses update_leaf).
 #pragma once
 
 #include <algorithm>
@@ -30,6 +31,13 @@ class PvTable {
     const int child_length = ply + 1 < ROWS ? std::min(length_[std::size_t(ply) + 1], ROWS - 1) : 0;
     for (int i = 0; i < child_length; ++i) row[i + 1] = row[ROWS + i];  // row ROWS ahead is ply + 1
     length_[std::size_t(ply)] = child_length + 1;
+  }
+
+  // The line at `ply` becomes `move` alone: the child was a leaf whose row
+  // was never cleared (node.h, visit_leaf_child).
+  void update_leaf(int ply, Move move) {
+    moves_[std::size_t(ply) * ROWS] = move;
+    length_[std::size_t(ply)] = 1;
   }
 
   // The line at `ply` becomes `line` (a subtree searched elsewhere, split.h).

@@ -1,0 +1,44 @@
+// An optional Tree capability: scoring a child at the horizon from its parent.
+//
+// Most nodes of a full-width search are leaves, and a leaf is only asked
+// whether it has children and what it evaluates to. A tree that can answer
+// both from the parent and the move (chess: LeafShortcut, evaluate_after)
+// lets a node whose children are all leaves (one ply to go) score them in
+// its own move loop, without make(), unmake() or a call per child. The search
+// still enters, counts and scores every leaf exactly as visit_horizon_node
+// does (node.h), so every count is the same with or without it.
+#pragma once
+
+#include <concepts>
+
+#include "engine/search/tree.h"
+#include "engine/types.h"
+
+namespace prunebench {
+
+// A leaf's value for its side to move, and whether it is a terminal (no children).
+struct LeafChildScore {
+  Score value;
+  bool terminal;
+};
+
+template <typename T>
+concept ScoresLeafChildren = Tree<T> &&
+    requires(T& tree, const T& const_tree, typename T::MoveType move, Score& value) {
+  // Whether it does so now (a chess tree set to play every leaf does not).
+  { const_tree.scores_leaf_children() } -> std::same_as<bool>;
+  // Called on a node with one ply to go, after its moves are generated and
+  // ordered and before its first child is scored. `terminal_ply`: the
+  // argument terminal_score() takes at the children.
+  { tree.prepare_leaf_children(0) } -> std::same_as<void>;
+  // The child reached by `move`, scored as has_children(), terminal_score()
+  // and evaluate() would score it after make(move).
+  { const_tree.leaf_child_score(move) } -> std::same_as<LeafChildScore>;
+  // The same for most children, cheaply: true if the child provably has
+  // children, with its evaluation in `value`; false if this cannot tell
+  // (then the search asks leaf_child_score). Two calls rather than one, so
+  // that the cheap answer's path through the search stays short.
+  { const_tree.quick_leaf_child_value(move, value) } -> std::same_as<bool>;
+};
+
+}  // namespace prunebench

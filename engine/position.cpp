@@ -36,14 +36,16 @@ void Position::remove_piece(Square s) {
   set_square(s, NO_PIECE);
 }
 
-// En passant, castling and promotions, with or without a capture; play()
-// has already cleared any en-passant square.
+// En passant, castling and promotions, with or without a capture; the
+// en-passant square is already cleared (and if `Begun`, the clock advanced and
+// the turn passed: see begin_move).
+template <bool Begun>
 void Position::play_special(Move m) {
-  const Color us = side_to_move();
+  const Color us = Begun ? ~side_to_move() : side_to_move();
   const Square from = m.from(), to = m.to();
   const PieceType mover = type_of(piece_on(from));
 
-  ++halfmove_clock_;
+  if constexpr (!Begun) ++halfmove_clock_;
   if (mover == PAWN || m.is_capture()) halfmove_clock_ = 0;
 
   if (m.is_en_passant()) {
@@ -66,8 +68,10 @@ void Position::play_special(Move m) {
   }
 
   lose_castling_rights(from, to);
-  pass_turn();
+  if constexpr (!Begun) pass_turn();
 }
+template void Position::play_special<false>(Move m);
+template void Position::play_special<true>(Move m);
 
 Key Position::compute_key() const {
   Key k = 0;

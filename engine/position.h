@@ -100,12 +100,25 @@ class alignas(32) Position {
   // Applies `m`, which must be legal here (or at least pseudo-legal, for the
   // naive oracle generator). Quiet moves, double pushes and plain captures,
   // most of what a search plays, are handled inline; the rest in play_special.
-  void play(Move m);
+  void play(Move m) {
+    if (en_passant_ != NO_SQUARE) clear_en_passant();
+    make<false>(m);
+  }
   Position after(Move m) const {
     Position next = *this;
     next.play(m);
     return next;
   }
+  // play() in two parts, for making every child of one position (perft's
+  // leaves): children_base() does once what is the same for every move (the
+  // en-passant square cleared, the halfmove clock advanced, the turn passed),
+  // and complete_move(m) on a copy of that base gives exactly after(m).
+  Position children_base() const {
+    Position base = *this;
+    base.begin_move();
+    return base;
+  }
+  void complete_move(Move m) { make<true>(m); }
 
   // Parses a UCI move ("e2e4", "e7e8q") among this position's legal moves;
   // returns Move::none() if it is not one.
@@ -132,9 +145,18 @@ class alignas(32) Position {
   void set_en_passant(Square s);
   void clear_en_passant();
   void take_piece(Piece p, Square s);
+  void begin_move();
+  // The move-specific part of play(m). `Begun`: whether begin_move() has run
+  // (complete_move) or not (play: it clears the en-passant square itself, and
+  // the clock and the turn are updated here, where g++ schedules them best).
+  template <bool Begun>
+  void make(Move m);
+  template <bool Begun>
   void play_quiet(Square from, Square to);
+  template <bool Begun>
   void play_capture(Square from, Square to);
   // En passant, castling and promotions.
+  template <bool Begun>
   void play_special(Move m);
   // Whether the side to move could capture en passant: only then does the
   // en-passant square belong in the key. Worked out when the square is set
@@ -183,35 +205,50 @@ constexpr std::array<std::uint8_t, SQUARE_NB> CASTLING_KEPT = [] {
   return kept;
 }();
 
-inline void Position::play(Move m) {
+// The part of a move that does not depend on which move it is (for
+// children_base). The clock is advanced here and zeroed by the moves that
+// reset it (pawn moves, captures).
+inline void Position::begin_move() {
   if (en_passant_ != NO_SQUARE) clear_en_passant();
-  const MoveKind kind = m.kind();
-  const Square from = m.from(), to = m.to();
-  if (kind <= DOUBLE_PUSH) {
-    play_quiet(from, to);
-    if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
-  } else if (kind == CAPTURE) {
-    play_capture(from, to);
-  } else {
-    play_special(m);
-  }
-}
-
-inline void Position::play_quiet(Square from, Square to) {
-  const Piece p = piece_on(from);
-  move_piece(p, from, to);
-  halfmove_clock_ = type_of(p) == PAWN ? 0 : halfmove_clock_ + 1;
-  lose_castling_rights(from, to);
+  ++halfmove_clock_;
   pass_turn();
 }
 
+template <bool Begun>
+inline void Position::make(Move m) {
+  const MoveKind kind = m.kind();
+  const Square from = m.from(), to = m.to();
+  if (kind <= DOUBLE_PUSH) {
+    play_quiet<Begun>(from, to);
+    if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
+  } else if (kind == CAPTURE) {
+    play_capture<Begun>(from, to);
+  } else {
+    play_special<Begun>(m);
+  }
+}
+
+template <bool Begun>
+inline void Position::play_quiet(Square from, Square to) {
+  const Piece p = piece_on(from);
+  move_piece(p, from, to);
+  if constexpr (Begun) {
+    if (type_of(p) == PAWN) halfmove_clock_ = 0;
+  } else {
+    halfmove_clock_ = type_of(p) == PAWN ? 0 : halfmove_clock_ + 1;
+  }
+  lose_castling_rights(from, to);
+  if constexpr (!Begun) pass_turn();
+}
+
 // A capture that is not en passant nor a promotion.
+template <bool Begun>
 inline void Position::play_capture(Square from, Square to) {
   take_piece(piece_on(to), to);
   halfmove_clock_ = 0;
   move_piece(piece_on(from), from, to);
   lose_castling_rights(from, to);
-  pass_turn();
+  if constexpr (!Begun) pass_turn();
 }
 
 // Takes `p` off `s` everywhere but the mailbox, which the capturing piece
@@ -251,7 +288,7 @@ inline void Position::pass_turn() {
 }
 
 // Clears the en-passant square while the side that could have used it is
-// still to move.
+// still to move (begin_move clears it before passing the turn).
 inline void Position::clear_en_passant() {
   if (en_passant_keyed_) key_ ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
   en_passant_ = NO_SQUARE;

@@ -29,8 +29,8 @@ enum Piece : int {
 };
 
 constexpr Piece make_piece(Color c, PieceType pt) { return Piece(c * 8 + pt); }
-constexpr PieceType type_of(Piece p) { return PieceType(p & 7); }
-constexpr Color color_of(Piece p) { return Color(p >> 3); }
+constexpr PieceType type_of(Piece p) { return PieceType(unsigned(p) & 7); }
+constexpr Color color_of(Piece p) { return Color(unsigned(p) >> 3); }
 
 enum Square : int {
   A1, B1, C1, D1, E1, F1, G1, H1,

@@ -76,6 +76,30 @@ TEST(Position, CountersAdvance) {
   EXPECT_EQ(pos.fullmove_number(), 2);
 }
 
+// Perft makes its leaves as children_base() plus complete_move(m); every
+// child must equal after(m) byte for byte (key, clocks, rights, en passant).
+void expect_children_made_in_two_parts_equal(const Position& pos, int depth) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  const Position base = pos.children_base();
+  for (Move m : moves) {
+    Position child = base;
+    child.complete_move(m);
+    ASSERT_EQ(child, pos.after(m)) << pos.fen() << " " << to_uci(m);
+    ASSERT_EQ(child.key(), child.compute_key()) << pos.fen() << " " << to_uci(m);
+    if (depth > 1) expect_children_made_in_two_parts_equal(child, depth - 1);
+  }
+}
+
+TEST(Position, ChildrenMadeInTwoPartsEqualPlayedOnes) {
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                          "1r2k3/P7/8/8/8/8/6p1/4K2R b K - 7 40"})
+    expect_children_made_in_two_parts_equal(Position::from_fen(fen).position, 3);
+}
+
 TEST(Position, UciNames) {
   EXPECT_EQ(to_uci(Move(E7, E8, PROMO_QUEEN)), "e7e8q");
   EXPECT_EQ(to_uci(Move(E1, G1, KING_CASTLE)), "e1g1");

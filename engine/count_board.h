@@ -49,11 +49,7 @@ class CountBoard {
   [[gnu::always_inline]] CountBoard after_step(PieceType mover, Square from, Square to, PieceType victim,
                                               Square en_passant = NO_SQUARE) const {
     CountBoard child = *this;
-    if (victim != NO_PIECE_TYPE) child.remove(~side_, victim, to);
-    child.move(side_, mover, square_bb(from) | square_bb(to));
-    child.en_passant_ = en_passant;
-    child.castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
-    child.side_ = ~side_;
+    child.step(mover, from, to, victim, en_passant);
     return child;
   }
 
@@ -68,21 +64,28 @@ class CountBoard {
   bool operator==(const CountBoard&) const = default;
 
  private:
+  // after_step's work, in place.
+  [[gnu::always_inline]] void step(PieceType mover, Square from, Square to, PieceType victim, Square en_passant) {
+    if (victim != NO_PIECE_TYPE) remove(~side_, victim, to);
+    toggle(side_, mover, square_bb(from) | square_bb(to));
+    en_passant_ = en_passant;
+    castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
+    side_ = ~side_;
+  }
+
   [[gnu::always_inline]] void play(const Position& parent, Move m) {
-    const Color us = side_;
     const Square from = m.from(), to = m.to();
     const MoveKind kind = m.kind();
-    const Bitboard from_to = square_bb(from) | square_bb(to);
-    en_passant_ = NO_SQUARE;
-    if (kind <= CAPTURE && kind != KING_CASTLE && kind != QUEEN_CASTLE) [[likely]] {
-      if (kind == CAPTURE) remove(~us, type_of(parent.piece_on(to)), to);
-      if (kind == DOUBLE_PUSH) en_passant_ = Square((from + to) / 2);
-      move(us, type_of(parent.piece_on(from)), from_to);
-    } else {
-      play_special(parent, us, m);
+    if (kind == QUIET || kind == DOUBLE_PUSH || kind == CAPTURE) [[likely]] {
+      const PieceType victim = kind == CAPTURE ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
+      const Square en_passant = kind == DOUBLE_PUSH ? Square((from + to) / 2) : NO_SQUARE;
+      step(type_of(parent.piece_on(from)), from, to, victim, en_passant);
+      return;
     }
+    play_special(parent, side_, m);
+    en_passant_ = NO_SQUARE;
     castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
-    side_ = ~us;
+    side_ = ~side_;
   }
 
   // Castling, en passant and promotions.
@@ -92,13 +95,13 @@ class CountBoard {
       const bool king_side = m.kind() == KING_CASTLE;
       const Square rook_from = relative_square(us, king_side ? H1 : A1);
       const Square rook_to = relative_square(us, king_side ? F1 : D1);
-      move(us, ROOK, square_bb(rook_from) | square_bb(rook_to));
-      move(us, KING, square_bb(from) | square_bb(to));
+      toggle(us, ROOK, square_bb(rook_from) | square_bb(rook_to));
+      toggle(us, KING, square_bb(from) | square_bb(to));
       return;
     }
     if (m.is_en_passant()) {
       remove(~us, PAWN, Square(to ^ 8));  // the victim stands beside the mover, not on `to`
-      move(us, PAWN, square_bb(from) | square_bb(to));
+      toggle(us, PAWN, square_bb(from) | square_bb(to));
       return;
     }
     // A promotion: the victim (if any) leaves `to`, the pawn leaves `from`,
@@ -108,12 +111,8 @@ class CountBoard {
     toggle(us, m.promotion_type(), square_bb(to));
   }
 
-  void move(Color c, PieceType pt, Bitboard from_to) {
-    pieces_[c][pt] ^= from_to;
-    by_color_[c] ^= from_to;
-    occupied_ ^= from_to;
-  }
   void remove(Color c, PieceType pt, Square s) { toggle(c, pt, square_bb(s)); }
+  // Puts `pt` on, or takes it off, the squares of `b` (a move is both its squares).
   void toggle(Color c, PieceType pt, Bitboard b) {
     pieces_[c][pt] ^= b;
     by_color_[c] ^= b;

@@ -214,7 +214,7 @@ void generate_piece_moves(const Board& pos, const Situation& s, Sink& sink) {
 }
 
 template <Color Us, typename Board, typename Sink>
-void generate_king_moves(const Board& pos, const Situation& s, Sink& sink) {
+[[gnu::always_inline]] inline void generate_king_moves(const Board& pos, const Situation& s, Sink& sink) {
   // The king is lifted off the board for the test, so it cannot hide behind
   // itself from a slider checking along the line it retreats on.
   const Bitboard occupied_without_king = s.occupied ^ square_bb(s.king);
@@ -228,19 +228,22 @@ void generate_king_moves(const Board& pos, const Situation& s, Sink& sink) {
 }
 
 template <Color Us, typename Board, typename Sink>
-void generate_castling(const Board& pos, const Situation& s, Sink& sink) {
+[[gnu::always_inline]] inline void generate_castling(const Board& pos, const Situation& s, Sink& sink) {
   if (s.checkers) return;
   constexpr int OO = Us == WHITE ? WHITE_OO : BLACK_OO;
   constexpr int OOO = Us == WHITE ? WHITE_OOO : BLACK_OOO;
+  // A right means king and rook stand on their home squares (the FEN reader
+  // and the moves that clear rights see to it), so the squares that must be
+  // empty are constants.
+  constexpr Square G = relative_square(Us, G1), F = relative_square(Us, F1);
+  constexpr Square D = relative_square(Us, D1), C = relative_square(Us, C1), B = relative_square(Us, B1);
   const int rights = pos.castling_rights();
-  const auto free_and_safe = [&](Square rook, Square king_to, Square transit) {
-    return !(between_bb(s.king, rook) & s.occupied) && !attacked_by_them<Us>(pos, s, transit, s.occupied) &&
-           !attacked_by_them<Us>(pos, s, king_to, s.occupied);
-  };
-  if ((rights & OO) && free_and_safe(relative_square(Us, H1), relative_square(Us, G1), relative_square(Us, F1)))
-    sink.add(Move(s.king, relative_square(Us, G1), KING_CASTLE));
-  if ((rights & OOO) && free_and_safe(relative_square(Us, A1), relative_square(Us, C1), relative_square(Us, D1)))
-    sink.add(Move(s.king, relative_square(Us, C1), QUEEN_CASTLE));
+  if ((rights & OO) && !(s.occupied & (square_bb(F) | square_bb(G))) &&
+      !attacked_by_them<Us>(pos, s, F, s.occupied) && !attacked_by_them<Us>(pos, s, G, s.occupied))
+    sink.add(Move(s.king, G, KING_CASTLE));
+  if ((rights & OOO) && !(s.occupied & (square_bb(D) | square_bb(C) | square_bb(B))) &&
+      !attacked_by_them<Us>(pos, s, D, s.occupied) && !attacked_by_them<Us>(pos, s, C, s.occupied))
+    sink.add(Move(s.king, C, QUEEN_CASTLE));
 }
 
 // En passant is the one move that removes two pieces from a line at once
@@ -255,6 +258,17 @@ bool en_passant_is_legal(const Board& pos, const Situation& s, Square from, Squa
                             (rook_attacks(s.king, occupied) & s.their_rooks_queens) |
                             (bishop_attacks(s.king, occupied) & s.their_bishops_queens);
   return !(attackers & ~square_bb(victim));  // the victim, if it was checking, is gone
+}
+
+template <Color Us, typename Board, typename Sink>
+void generate_en_passant(const Board& pos, const Situation& s, Sink& sink) {
+  if (const Square ep = pos.en_passant_square(); ep != NO_SQUARE) {
+    Bitboard capturers = pawn_attacks(~Us, ep) & pos.pieces(Us, PAWN);
+    while (capturers) {
+      const Square from = pop_lsb(capturers);
+      if (en_passant_is_legal<Us>(pos, s, from, ep)) sink.add(Move(from, ep, EN_PASSANT));
+    }
+  }
 }
 
 template <Color Us, typename Board, typename Sink>
@@ -299,13 +313,7 @@ void generate_pawn_moves(const Board& pos, const Situation& s, Sink& sink) {
   if constexpr (Sink::STOP_AT_FIRST)
     if (sink.done()) return;
 
-  if (const Square ep = pos.en_passant_square(); ep != NO_SQUARE) {
-    Bitboard capturers = pawn_attacks(~Us, ep) & pawns;
-    while (capturers) {
-      const Square from = pop_lsb(capturers);
-      if (en_passant_is_legal<Us>(pos, s, from, ep)) sink.add(Move(from, ep, EN_PASSANT));
-    }
-  }
+  generate_en_passant<Us>(pos, s, sink);
 
   const Bitboard single = shift<UP>(free_pawns) & empty;
   emit(single & s.check_mask, UP, QUIET);
@@ -322,8 +330,7 @@ void generate_pawn_moves(const Board& pos, const Situation& s, Sink& sink) {
 }
 
 template <Color Us, typename Board, typename Sink>
-void generate_for(const Board& pos, Sink& sink) {
-  const Situation s = analyse<Us>(pos);
+void generate_for(const Board& pos, const Situation& s, Sink& sink) {
   if constexpr (Sink::STOP_AT_FIRST) {  // the king is the likeliest to have a move
     generate_king_moves<Us>(pos, s, sink);
     if (sink.done() || more_than_one(s.checkers)) return;
@@ -343,6 +350,67 @@ void generate_for(const Board& pos, Sink& sink) {
   if (!more_than_one(s.checkers)) generate_pawn_moves<Us>(pos, s, sink);
 }
 
+template <Color Us, typename Board, typename Sink>
+void generate_for(const Board& pos, Sink& sink) {
+  generate_for<Us>(pos, analyse<Us>(pos), sink);
+}
+
+// The number of legal moves of a side neither in check nor with a pinned
+// piece, the common case among the positions bulk perft counts. No move then
+// needs the check mask or a pin line, so every piece's moves are one popcount
+// with no mask but "not onto our own pieces", a queen is counted as a rook
+// and a bishop (the two sets of squares are disjoint), and the pawns' moves
+// are popcounts of whole sets. En passant still gets its honest test: taking
+// may lift two pawns off a line through the king, which is neither a check
+// nor a pin beforehand.
+template <Color Us, typename Board>
+[[gnu::always_inline]] inline int count_unconstrained(const Board& pos, const Situation& s) {
+  constexpr Direction UP = Us == WHITE ? NORTH : SOUTH;
+  constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
+  constexpr Direction UP_EAST = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+  constexpr Bitboard LAST_RANK = Us == WHITE ? RANK_8_BB : RANK_1_BB;
+  constexpr Bitboard THIRD_RANK = Us == WHITE ? RANK_3_BB : RANK_6_BB;
+  const Bitboard movable = ~s.ours;
+  int count = 0;
+  for (Bitboard b = pos.pieces(Us, KNIGHT); b;) count += popcount(knight_attacks(pop_lsb(b)) & movable);
+  const Bitboard queens = pos.pieces(Us, QUEEN);
+  for (Bitboard b = pos.pieces(Us, BISHOP) | queens; b;)
+    count += popcount(bishop_attacks(pop_lsb(b), s.occupied) & movable);
+  for (Bitboard b = pos.pieces(Us, ROOK) | queens; b;) count += popcount(rook_attacks(pop_lsb(b), s.occupied) & movable);
+
+  const Bitboard pawns = pos.pieces(Us, PAWN), empty = ~s.occupied;
+  const Bitboard single = shift<UP>(pawns) & empty;
+  const Bitboard twice = shift<UP>(single & THIRD_RANK) & empty;
+  const Bitboard west = shift<UP_WEST>(pawns) & s.theirs, east = shift<UP_EAST>(pawns) & s.theirs;
+  count += popcount(single | twice) + popcount(west) + popcount(east);  // single and twice never share a rank
+  if (pawns & (Us == WHITE ? RANK_7_BB : RANK_2_BB)) [[unlikely]]  // each promotion is four moves
+    count += 3 * (popcount(single & LAST_RANK) + popcount(west & LAST_RANK) + popcount(east & LAST_RANK));
+
+  CountSink sink{count};
+  if (pos.en_passant_square() != NO_SQUARE) [[unlikely]]
+    generate_en_passant<Us>(pos, s, sink);
+  generate_king_moves<Us>(pos, s, sink);
+  generate_castling<Us>(pos, s, sink);
+  return sink.count;
+}
+
+// The general count: in check, or with a piece pinned. Out of line, so that
+// the common case above is not compiled around it.
+template <Color Us, typename Board>
+[[gnu::noinline]] int count_constrained(const Board& pos, const Situation& s) {
+  CountSink sink;
+  generate_for<Us>(pos, s, sink);
+  return sink.count;
+}
+
+template <Color Us, typename Board>
+[[gnu::always_inline]] inline int count_moves(const Board& pos) {
+  const Situation s = analyse<Us>(pos);
+  if (!(s.checkers | s.pinned)) [[likely]]
+    return count_unconstrained<Us>(pos, s);
+  return count_constrained<Us>(pos, s);
+}
+
 template <typename Board, typename Sink>
 void generate(const Board& pos, Sink& sink) {
   if (pos.side_to_move() == WHITE)
@@ -353,9 +421,7 @@ void generate(const Board& pos, Sink& sink) {
 
 template <Color Us>
 [[gnu::noinline]] int count_moves_of(const CountBoard& board) {
-  CountSink sink;
-  generate_for<Us>(board, sink);
-  return sink.count;
+  return count_moves<Us>(board);
 }
 
 }  // namespace
@@ -367,9 +433,7 @@ void generate_legal(const Position& pos, MoveList& list) {
 }
 
 int count_legal(const Position& pos) {
-  CountSink sink;
-  generate(pos, sink);
-  return sink.count;
+  return pos.side_to_move() == WHITE ? count_moves<WHITE>(pos) : count_moves<BLACK>(pos);
 }
 
 std::uint64_t count_legal_replies(const Position& pos) {

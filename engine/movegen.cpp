@@ -213,8 +213,9 @@ void generate_piece_moves(const Board& pos, const Situation& s, Sink& sink) {
   }
 }
 
+// Returns the squares the king may step to (castling reuses them).
 template <Color Us, typename Board, typename Sink>
-[[gnu::always_inline]] inline void generate_king_moves(const Board& pos, const Situation& s, Sink& sink) {
+[[gnu::always_inline]] inline Bitboard generate_king_moves(const Board& pos, const Situation& s, Sink& sink) {
   // The king is lifted off the board for the test, so it cannot hide behind
   // itself from a slider checking along the line it retreats on.
   const Bitboard occupied_without_king = s.occupied ^ square_bb(s.king);
@@ -225,10 +226,16 @@ template <Color Us, typename Board, typename Sink>
     if (!attacked_by_them<Us>(pos, s, to, occupied_without_king)) safe |= square_bb(to);
   }
   sink.add_targets(s.king, safe, s.theirs);
+  return safe;
 }
 
+// `safe_steps`: generate_king_moves's answer. The square the king crosses is
+// one of its steps, and whether it is attacked does not depend on the king
+// being lifted: the only line through both squares is the home rank, and an
+// enemy slider reaching the king's square along it would be giving check.
 template <Color Us, typename Board, typename Sink>
-[[gnu::always_inline]] inline void generate_castling(const Board& pos, const Situation& s, Sink& sink) {
+[[gnu::always_inline]] inline void generate_castling(const Board& pos, const Situation& s, Bitboard safe_steps,
+                                                     Sink& sink) {
   if (s.checkers) return;
   constexpr int OO = Us == WHITE ? WHITE_OO : BLACK_OO;
   constexpr int OOO = Us == WHITE ? WHITE_OOO : BLACK_OOO;
@@ -238,11 +245,11 @@ template <Color Us, typename Board, typename Sink>
   constexpr Square G = relative_square(Us, G1), F = relative_square(Us, F1);
   constexpr Square D = relative_square(Us, D1), C = relative_square(Us, C1), B = relative_square(Us, B1);
   const int rights = pos.castling_rights();
-  if ((rights & OO) && !(s.occupied & (square_bb(F) | square_bb(G))) &&
-      !attacked_by_them<Us>(pos, s, F, s.occupied) && !attacked_by_them<Us>(pos, s, G, s.occupied))
+  if ((rights & OO) && !(s.occupied & (square_bb(F) | square_bb(G))) && (safe_steps & square_bb(F)) &&
+      !attacked_by_them<Us>(pos, s, G, s.occupied))
     sink.add(Move(s.king, G, KING_CASTLE));
-  if ((rights & OOO) && !(s.occupied & (square_bb(D) | square_bb(C) | square_bb(B))) &&
-      !attacked_by_them<Us>(pos, s, D, s.occupied) && !attacked_by_them<Us>(pos, s, C, s.occupied))
+  if ((rights & OOO) && !(s.occupied & (square_bb(D) | square_bb(C) | square_bb(B))) && (safe_steps & square_bb(D)) &&
+      !attacked_by_them<Us>(pos, s, C, s.occupied))
     sink.add(Move(s.king, C, QUEEN_CASTLE));
 }
 
@@ -331,8 +338,9 @@ void generate_pawn_moves(const Board& pos, const Situation& s, Sink& sink) {
 
 template <Color Us, typename Board, typename Sink>
 void generate_for(const Board& pos, const Situation& s, Sink& sink) {
+  Bitboard safe_steps = 0;
   if constexpr (Sink::STOP_AT_FIRST) {  // the king is the likeliest to have a move
-    generate_king_moves<Us>(pos, s, sink);
+    safe_steps = generate_king_moves<Us>(pos, s, sink);
     if (sink.done() || more_than_one(s.checkers)) return;
   }
   if (!more_than_one(s.checkers)) {  // in double check only the king may move
@@ -345,8 +353,8 @@ void generate_for(const Board& pos, const Situation& s, Sink& sink) {
     if constexpr (Sink::STOP_AT_FIRST)
       if (sink.done()) return;
   }
-  if constexpr (!Sink::STOP_AT_FIRST) generate_king_moves<Us>(pos, s, sink);
-  generate_castling<Us>(pos, s, sink);
+  if constexpr (!Sink::STOP_AT_FIRST) safe_steps = generate_king_moves<Us>(pos, s, sink);
+  generate_castling<Us>(pos, s, safe_steps, sink);
   if (!more_than_one(s.checkers)) generate_pawn_moves<Us>(pos, s, sink);
 }
 
@@ -389,17 +397,18 @@ template <Color Us, typename Board>
   CountSink sink{count};
   if (pos.en_passant_square() != NO_SQUARE) [[unlikely]]
     generate_en_passant<Us>(pos, s, sink);
-  generate_king_moves<Us>(pos, s, sink);
-  generate_castling<Us>(pos, s, sink);
+  generate_castling<Us>(pos, s, generate_king_moves<Us>(pos, s, sink), sink);
   return sink.count;
 }
 
 // The general count: in check, or with a piece pinned. Out of line, so that
-// the common case above is not compiled around it.
+// the common case above is not compiled around it, and it analyses the
+// position again rather than be handed the Situation: passing it would make
+// every count store it to memory, which costs more than the rare repeat.
 template <Color Us, typename Board>
-[[gnu::noinline]] int count_constrained(const Board& pos, const Situation& s) {
+[[gnu::noinline]] int count_constrained(const Board& pos) {
   CountSink sink;
-  generate_for<Us>(pos, s, sink);
+  generate_for<Us>(pos, sink);
   return sink.count;
 }
 
@@ -408,7 +417,7 @@ template <Color Us, typename Board>
   const Situation s = analyse<Us>(pos);
   if (!(s.checkers | s.pinned)) [[likely]]
     return count_unconstrained<Us>(pos, s);
-  return count_constrained<Us>(pos, s);
+  return count_constrained<Us>(pos);
 }
 
 template <typename Board, typename Sink>

@@ -42,14 +42,16 @@ class CountBoard {
     return child;
   }
 
-  // This board after `mover` steps from `from` to `to`, taking `victim`
-  // there (NO_PIECE_TYPE: nothing) and leaving `en_passant` behind (a double
-  // push; otherwise NO_SQUARE). Every move but castling, en passant and
-  // promotion, played without decoding a Move: the generator knows these.
+  // This board after `Us`'s `mover` steps from `from` to `to`, taking
+  // `victim` there (NO_PIECE_TYPE: nothing) and leaving `en_passant` behind
+  // (a double push; otherwise NO_SQUARE). Every move but castling, en passant
+  // and promotion, played without decoding a Move: the generator knows these,
+  // and the side to move is a constant, so each bitboard's place is too.
+  template <Color Us>
   [[gnu::always_inline]] CountBoard after_step(PieceType mover, Square from, Square to, PieceType victim,
                                               Square en_passant = NO_SQUARE) const {
     CountBoard child = *this;
-    child.step(mover, from, to, victim, en_passant);
+    child.step<Us>(mover, from, to, victim, en_passant);
     return child;
   }
 
@@ -65,21 +67,26 @@ class CountBoard {
 
  private:
   // after_step's work, in place.
+  template <Color Us>
   [[gnu::always_inline]] void step(PieceType mover, Square from, Square to, PieceType victim, Square en_passant) {
-    if (victim != NO_PIECE_TYPE) remove(~side_, victim, to);
-    toggle(side_, mover, square_bb(from) | square_bb(to));
+    if (victim != NO_PIECE_TYPE) remove(~Us, victim, to);
+    toggle(Us, mover, square_bb(from) | square_bb(to));
     en_passant_ = en_passant;
     castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
-    side_ = ~side_;
+    side_ = ~Us;
   }
 
   [[gnu::always_inline]] void play(const Position& parent, Move m) {
     const Square from = m.from(), to = m.to();
     const MoveKind kind = m.kind();
     if (kind == QUIET || kind == DOUBLE_PUSH || kind == CAPTURE) [[likely]] {
-      const PieceType victim = kind == CAPTURE ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
       const Square en_passant = kind == DOUBLE_PUSH ? Square((from + to) / 2) : NO_SQUARE;
-      step(type_of(parent.piece_on(from)), from, to, victim, en_passant);
+      const PieceType mover = type_of(parent.piece_on(from));
+      const PieceType victim = kind == CAPTURE ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
+      if (side_ == WHITE)
+        step<WHITE>(mover, from, to, victim, en_passant);
+      else
+        step<BLACK>(mover, from, to, victim, en_passant);
       return;
     }
     play_special(parent, side_, m);

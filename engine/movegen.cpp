@@ -17,10 +17,12 @@ struct MoveListSink {
 
   bool done() const { return false; }
   void add(Move m) { list.push_back(m); }
-  // Piece moves from `from` to every square of `targets`. Each move is its
-  // origin's bits, its destination's, and the capture bit read off the enemy
-  // bitboard, written straight into the list (no branch, no reload of its size).
-  void add_targets(Square from, Bitboard targets, Bitboard enemies) {
+  // Moves of a piece of the given type (a constant where the generator calls;
+  // the reply counter uses it) from `from` to every square of `targets`.
+  // Each move is its origin's bits, its destination's, and the capture bit
+  // read off the enemy bitboard, written straight into the list (no branch,
+  // no reload of its size).
+  void add_targets(PieceType, Square from, Bitboard targets, Bitboard enemies) {
     static_assert(CAPTURE == 1 << 2, "the capture bit is bit 14 of a move");
     Move* out = list.end();
     const Move* const first = out;
@@ -60,7 +62,7 @@ struct CountSink {
 
   bool done() const { return false; }
   void add(Move) { ++count; }
-  void add_targets(Square, Bitboard targets, Bitboard) { count += popcount(targets); }
+  void add_targets(PieceType, Square, Bitboard targets, Bitboard) { count += popcount(targets); }
   void add_pawn_moves(Bitboard targets, int, MoveKind) { count += popcount(targets); }
   void add_promotions(Bitboard targets, int, bool) { count += 4 * popcount(targets); }
 };
@@ -72,7 +74,7 @@ struct AnySink {
 
   bool done() const { return found; }
   void add(Move) { found = true; }
-  void add_targets(Square, Bitboard targets, Bitboard) { found |= targets != 0; }
+  void add_targets(PieceType, Square, Bitboard targets, Bitboard) { found |= targets != 0; }
   void add_pawn_moves(Bitboard targets, int, MoveKind) { found |= targets != 0; }
   void add_promotions(Bitboard targets, int, bool) { found |= targets != 0; }
 };
@@ -94,12 +96,11 @@ struct ReplyCountSink {
 
   bool done() const { return false; }
   void add(Move m) { count += std::uint64_t(count_moves_of<Them>(board.after(parent, m))); }
-  void add_targets(Square from, Bitboard targets, Bitboard enemies) {
-    const PieceType mover = type_of(parent.piece_on(from));
+  void add_targets(PieceType mover, Square from, Bitboard targets, Bitboard enemies) {
     while (targets) {
       const Square to = pop_lsb(targets);
       const PieceType victim = enemies & square_bb(to) ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
-      count += std::uint64_t(count_moves_of<Them>(board.after_step(mover, from, to, victim)));
+      count += std::uint64_t(count_moves_of<Them>(board.after_step<~Them>(mover, from, to, victim)));
     }
   }
   void add_pawn_moves(Bitboard targets, int offset, MoveKind kind) {
@@ -107,7 +108,7 @@ struct ReplyCountSink {
       const Square to = pop_lsb(targets), from = Square(to - offset);
       const PieceType victim = kind == CAPTURE ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
       const Square en_passant = kind == DOUBLE_PUSH ? Square((from + to) / 2) : NO_SQUARE;
-      count += std::uint64_t(count_moves_of<Them>(board.after_step(PAWN, from, to, victim, en_passant)));
+      count += std::uint64_t(count_moves_of<Them>(board.after_step<~Them>(PAWN, from, to, victim, en_passant)));
     }
   }
   void add_promotions(Bitboard targets, int offset, bool capture) {
@@ -191,7 +192,7 @@ void generate_piece_moves(const Board& pos, const Situation& s, Sink& sink) {
       const Square from = pop_lsb(pieces);
       Bitboard targets = piece_attacks<Pt>(from, s.occupied) & allowed;
       if (s.pinned & square_bb(from)) targets &= line_bb(s.king, from);
-      sink.add_targets(from, targets, s.theirs);
+      sink.add_targets(Pt, from, targets, s.theirs);
     }
     return;
   }
@@ -201,7 +202,7 @@ void generate_piece_moves(const Board& pos, const Situation& s, Sink& sink) {
   Bitboard free_pieces = pos.pieces(Us, Pt) & ~s.pinned;
   while (free_pieces) {
     const Square from = pop_lsb(free_pieces);
-    sink.add_targets(from, piece_attacks<Pt>(from, s.occupied) & allowed, s.theirs);
+    sink.add_targets(Pt, from, piece_attacks<Pt>(from, s.occupied) & allowed, s.theirs);
     if constexpr (Sink::STOP_AT_FIRST)
       if (sink.done()) return;
   }
@@ -209,7 +210,7 @@ void generate_piece_moves(const Board& pos, const Situation& s, Sink& sink) {
   Bitboard pinned = pos.pieces(Us, Pt) & s.pinned;
   while (pinned) {
     const Square from = pop_lsb(pinned);
-    sink.add_targets(from, piece_attacks<Pt>(from, s.occupied) & allowed & line_bb(s.king, from), s.theirs);
+    sink.add_targets(Pt, from, piece_attacks<Pt>(from, s.occupied) & allowed & line_bb(s.king, from), s.theirs);
   }
 }
 
@@ -225,7 +226,7 @@ template <Color Us, typename Board, typename Sink>
     const Square to = pop_lsb(candidates);
     if (!attacked_by_them<Us>(pos, s, to, occupied_without_king)) safe |= square_bb(to);
   }
-  sink.add_targets(s.king, safe, s.theirs);
+  sink.add_targets(KING, s.king, safe, s.theirs);
   return safe;
 }
 

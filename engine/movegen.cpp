@@ -162,17 +162,36 @@ template <Color Us, typename Board>
   return s;
 }
 
-// Whether the enemy attacks `sq`, with `occupied` as the blockers. A slider
-// table is looked up only when an enemy slider stands on one of the empty
-// board's lines through `sq`: for most squares a king could step to, none does.
+// Whether an enemy slider attacks `sq`, with `occupied` as the blockers. A
+// slider table is looked up only when an enemy slider stands on one of the
+// empty board's lines through `sq`: for most squares a king could step to,
+// none does.
+template <Color Us>
+[[gnu::always_inline]] inline bool slider_attacks(const Situation& s, Square sq, Bitboard occupied) {
+  if ((rook_rays(sq) & s.their_rooks_queens) && (rook_attacks(sq, occupied) & s.their_rooks_queens)) return true;
+  return (bishop_rays(sq) & s.their_bishops_queens) && (bishop_attacks(sq, occupied) & s.their_bishops_queens);
+}
+
+// Whether the enemy attacks `sq`, with `occupied` as the blockers.
 template <Color Us, typename Board>
 [[gnu::always_inline]] inline bool attacked_by_them(const Board& pos, const Situation& s, Square sq, Bitboard occupied) {
   constexpr Color Them = ~Us;
   if ((pawn_attacks(Us, sq) & pos.pieces(Them, PAWN)) | (knight_attacks(sq) & pos.pieces(Them, KNIGHT)) |
       (king_attacks(sq) & pos.pieces(Them, KING)))
     return true;
-  if ((rook_rays(sq) & s.their_rooks_queens) && (rook_attacks(sq, occupied) & s.their_rooks_queens)) return true;
-  return (bishop_rays(sq) & s.their_bishops_queens) && (bishop_attacks(sq, occupied) & s.their_bishops_queens);
+  return slider_attacks<Us>(s, sq, occupied);
+}
+
+// Every square the enemy's pawns, knights and king attack.
+template <Color Us, typename Board>
+[[gnu::always_inline]] inline Bitboard leaper_attacks_of_them(const Board& pos) {
+  constexpr Color Them = ~Us;
+  constexpr Direction DOWN_WEST = Us == WHITE ? SOUTH_WEST : NORTH_WEST;
+  constexpr Direction DOWN_EAST = Us == WHITE ? SOUTH_EAST : NORTH_EAST;
+  const Bitboard pawns = pos.pieces(Them, PAWN);
+  Bitboard attacked = shift<DOWN_WEST>(pawns) | shift<DOWN_EAST>(pawns) | king_attacks(pos.king_square(Them));
+  for (Bitboard knights = pos.pieces(Them, KNIGHT); knights;) attacked |= knight_attacks(pop_lsb(knights));
+  return attacked;
 }
 
 template <PieceType Pt>
@@ -222,9 +241,15 @@ template <Color Us, typename Board, typename Sink>
   const Bitboard occupied_without_king = s.occupied ^ square_bb(s.king);
   Bitboard candidates = king_attacks(s.king) & ~s.ours;
   Bitboard safe = 0;
-  while (candidates) {
-    const Square to = pop_lsb(candidates);
-    if (!attacked_by_them<Us>(pos, s, to, occupied_without_king)) safe |= square_bb(to);
+  if (more_than_one(candidates)) {  // then one map of the leapers' attacks beats a test per square
+    candidates &= ~leaper_attacks_of_them<Us>(pos);
+    while (candidates) {
+      const Square to = pop_lsb(candidates);
+      if (!slider_attacks<Us>(s, to, occupied_without_king)) safe |= square_bb(to);
+    }
+  } else if (candidates) {
+    const Square to = lsb(candidates);
+    if (!attacked_by_them<Us>(pos, s, to, occupied_without_king)) safe = candidates;
   }
   sink.add_targets(KING, s.king, safe, s.theirs);
   return safe;

@@ -72,7 +72,9 @@ class CountBoard {
     if (victim != NO_PIECE_TYPE) remove(~Us, victim, to);
     toggle(Us, mover, square_bb(from) | square_bb(to));
     en_passant_ = en_passant;
-    castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
+    // A pawn's step starts and ends off the first and last ranks, where the
+    // kings and rooks that castling needs stand (promotions are not steps).
+    if (mover != PAWN) castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
     side_ = ~Us;
   }
 

@@ -421,7 +421,8 @@ template <Color Us, typename Board>
     count += 3 * (popcount(single & LAST_RANK) + popcount(west & LAST_RANK) + popcount(east & LAST_RANK));
 
   CountSink sink{count};
-  if (pos.en_passant_square() != NO_SQUARE) [[unlikely]]
+  // After most double pushes no pawn stands beside the one that moved.
+  if (const Square ep = pos.en_passant_square(); ep != NO_SQUARE && (pawn_attacks(~Us, ep) & pawns)) [[unlikely]]
     generate_en_passant<Us>(pos, s, sink);
   generate_castling<Us>(pos, s, generate_king_moves<Us>(pos, s, sink), sink);
   return sink.count;

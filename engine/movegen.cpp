@@ -389,6 +389,15 @@ void generate_for(const Board& pos, Sink& sink) {
   generate_for<Us>(pos, analyse<Us>(pos), sink);
 }
 
+// The legal en-passant captures. Out of line, and analysing the position
+// again: handing it the Situation would make every count store that to memory.
+template <Color Us, typename Board>
+[[gnu::noinline]] int count_en_passant(const Board& pos) {
+  CountSink sink;
+  generate_en_passant<Us>(pos, analyse<Us>(pos), sink);
+  return sink.count;
+}
+
 // The number of legal moves of a side neither in check nor with a pinned
 // piece, the common case among the positions bulk perft counts. No move then
 // needs the check mask or a pin line, so every piece's moves are one popcount
@@ -420,10 +429,10 @@ template <Color Us, typename Board>
   if (pawns & (Us == WHITE ? RANK_7_BB : RANK_2_BB)) [[unlikely]]  // each promotion is four moves
     count += 3 * (popcount(single & LAST_RANK) + popcount(west & LAST_RANK) + popcount(east & LAST_RANK));
 
-  CountSink sink{count};
   // After most double pushes no pawn stands beside the one that moved.
   if (const Square ep = pos.en_passant_square(); ep != NO_SQUARE && (pawn_attacks(~Us, ep) & pawns)) [[unlikely]]
-    generate_en_passant<Us>(pos, s, sink);
+    count += count_en_passant<Us>(pos);
+  CountSink sink{count};
   generate_castling<Us>(pos, s, generate_king_moves<Us>(pos, s, sink), sink);
   return sink.count;
 }

@@ -30,9 +30,9 @@ class CountBoard {
       by_color_[c] = pos.pieces(Color(c));
     }
     occupied_ = pos.occupied();
-    side_ = pos.side_to_move();
+    side_ = std::uint8_t(pos.side_to_move());
     castling_ = std::uint8_t(pos.castling_rights());
-    en_passant_ = pos.en_passant_square();
+    en_passant_ = std::uint8_t(pos.en_passant_square());
   }
 
   // This board after `m`, a legal move of `parent`, whose board this is.
@@ -55,13 +55,13 @@ class CountBoard {
     return child;
   }
 
-  Color side_to_move() const { return side_; }
+  Color side_to_move() const { return Color(side_); }
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(Color c, PieceType pt) const { return pieces_[c][pt]; }
   Bitboard occupied() const { return occupied_; }
   Square king_square(Color c) const { return lsb(pieces_[c][KING]); }
   int castling_rights() const { return castling_; }
-  Square en_passant_square() const { return en_passant_; }
+  Square en_passant_square() const { return Square(en_passant_); }
 
   bool operator==(const CountBoard&) const = default;
 
@@ -71,11 +71,11 @@ class CountBoard {
   [[gnu::always_inline]] void step(PieceType mover, Square from, Square to, PieceType victim, Square en_passant) {
     if (victim != NO_PIECE_TYPE) remove(~Us, victim, to);
     toggle(Us, mover, square_bb(from) | square_bb(to));
-    en_passant_ = en_passant;
+    en_passant_ = std::uint8_t(en_passant);
     // A pawn's step starts and ends off the first and last ranks, where the
     // kings and rooks that castling needs stand (promotions are not steps).
     if (mover != PAWN) castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
-    side_ = ~Us;
+    side_ = std::uint8_t(~Us);
   }
 
   [[gnu::always_inline]] void play(const Position& parent, Move m) {
@@ -85,16 +85,16 @@ class CountBoard {
       const Square en_passant = kind == DOUBLE_PUSH ? Square((from + to) / 2) : NO_SQUARE;
       const PieceType mover = type_of(parent.piece_on(from));
       const PieceType victim = kind == CAPTURE ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
-      if (side_ == WHITE)
+      if (side_to_move() == WHITE)
         step<WHITE>(mover, from, to, victim, en_passant);
       else
         step<BLACK>(mover, from, to, victim, en_passant);
       return;
     }
-    play_special(parent, side_, m);
-    en_passant_ = NO_SQUARE;
+    play_special(parent, side_to_move(), m);
+    en_passant_ = std::uint8_t(NO_SQUARE);
     castling_ &= std::uint8_t(CASTLING_KEPT[from] & CASTLING_KEPT[to]);
-    side_ = ~side_;
+    side_ = std::uint8_t(~side_to_move());
   }
 
   // Castling, en passant and promotions.
@@ -131,10 +131,12 @@ class CountBoard {
   Bitboard pieces_[COLOR_NB][PIECE_TYPE_NB];
   Bitboard by_color_[COLOR_NB];
   Bitboard occupied_;
-  Color side_;
-  Square en_passant_;
+  // Bytes, so that the whole board is 128 bytes: four 32-byte copies.
+  std::uint8_t side_;
+  std::uint8_t en_passant_;
   std::uint8_t castling_;
 };
+static_assert(sizeof(CountBoard) == 128, "a child board is copied as four 32-byte blocks");
 
 // The number of legal moves on `board` (count_legal for a Position).
 int count_legal(const CountBoard& board);

@@ -140,6 +140,10 @@ void fill_attack_tables(AttackTables& t) {
     t.pawn[BLACK][sq] = step_attacks(s, black_pawn_steps, 2);
     t.bishop[sq] = sliders.bishop[sq];
     t.rook[sq] = sliders.rook[sq];
+    t.bishop_mask[sq] = sliders.bishop[sq].mask;
+    t.rook_mask[sq] = sliders.rook[sq].mask;
+    t.bishop_slice[sq] = sliders.bishop[sq].attacks;
+    t.rook_slice[sq] = sliders.rook[sq].attacks;
     t.bishop_rays[sq] = slow_slider_attacks(BISHOP, s, 0);
     t.rook_rays[sq] = slow_slider_attacks(ROOK, s, 0);
   }

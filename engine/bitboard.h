@@ -84,6 +84,11 @@ struct AttackTables {
   Bitboard king[SQUARE_NB];
   SliderEntry bishop[SQUARE_NB];
   SliderEntry rook[SQUARE_NB];
+  // The same masks and slices as the entries, as arrays of their own: a
+  // lookup then indexes each by square directly (PEXT builds read these).
+  Bitboard bishop_mask[SQUARE_NB], rook_mask[SQUARE_NB];
+  Bitboard* bishop_slice[SQUARE_NB];
+  Bitboard* rook_slice[SQUARE_NB];
   // Slider attacks on an empty board: every square a bishop / rook on `s`
   // could ever reach. Small tables, used to find candidate checkers and
   // pinners without touching the large slider tables.
@@ -101,6 +106,14 @@ extern AttackTables ATTACKS;
 inline Bitboard pawn_attacks(Color c, Square s) { return ATTACKS.pawn[c][s]; }
 inline Bitboard knight_attacks(Square s) { return ATTACKS.knight[s]; }
 inline Bitboard king_attacks(Square s) { return ATTACKS.king[s]; }
+#if PRUNEBENCH_USE_PEXT
+inline Bitboard bishop_attacks(Square s, Bitboard occupancy) {
+  return ATTACKS.bishop_slice[s][_pext_u64(occupancy, ATTACKS.bishop_mask[s])];
+}
+inline Bitboard rook_attacks(Square s, Bitboard occupancy) {
+  return ATTACKS.rook_slice[s][_pext_u64(occupancy, ATTACKS.rook_mask[s])];
+}
+#else
 inline Bitboard bishop_attacks(Square s, Bitboard occupancy) {
   const SliderEntry& e = ATTACKS.bishop[s];
   return e.attacks[e.index(occupancy)];
@@ -109,6 +122,7 @@ inline Bitboard rook_attacks(Square s, Bitboard occupancy) {
   const SliderEntry& e = ATTACKS.rook[s];
   return e.attacks[e.index(occupancy)];
 }
+#endif
 inline Bitboard queen_attacks(Square s, Bitboard occupancy) {
   return bishop_attacks(s, occupancy) | rook_attacks(s, occupancy);
 }

@@ -171,7 +171,6 @@ template <Color Us, typename Board>
 // slider table is looked up only when an enemy slider stands on one of the
 // empty board's lines through `sq`: for most squares a king could step to,
 // none does.
-template <Color Us>
 [[gnu::always_inline]] inline bool slider_attacks(const Situation& s, Square sq, Bitboard occupied) {
   if ((rook_rays(sq) & s.their_rooks_queens) && (rook_attacks(sq, occupied) & s.their_rooks_queens)) return true;
   return (bishop_rays(sq) & s.their_bishops_queens) && (bishop_attacks(sq, occupied) & s.their_bishops_queens);
@@ -184,7 +183,7 @@ template <Color Us, typename Board>
   if ((pawn_attacks(Us, sq) & pos.pieces(Them, PAWN)) | (knight_attacks(sq) & pos.pieces(Them, KNIGHT)) |
       (king_attacks(sq) & pos.pieces(Them, KING)))
     return true;
-  return slider_attacks<Us>(s, sq, occupied);
+  return slider_attacks(s, sq, occupied);
 }
 
 // Every square the enemy's pawns, knights and king attack.
@@ -250,7 +249,7 @@ template <Color Us, typename Board, typename Sink>
     candidates &= ~leaper_attacks_of_them<Us>(pos);
     while (candidates) {
       const Square to = pop_lsb(candidates);
-      if (!slider_attacks<Us>(s, to, occupied_without_king)) safe |= square_bb(to);
+      if (!slider_attacks(s, to, occupied_without_king)) safe |= square_bb(to);
     }
   } else if (candidates) {
     const Square to = lsb(candidates);

@@ -11,7 +11,7 @@
 #include "engine/text.h"
 #include "fuzz/fuzz_check.h"
 #include "harness/cli.h"
-#include "harness/cli_args.h"
+#include "harness/options/cli_args.h"
 
 using namespace prunebench;
 using namespace prunebench::harness;

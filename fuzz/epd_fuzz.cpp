@@ -8,7 +8,7 @@
 
 #include "engine/text.h"
 #include "fuzz/fuzz_check.h"
-#include "harness/suite.h"
+#include "harness/run/suite.h"
 
 using namespace prunebench;
 using namespace prunebench::harness;

@@ -7,9 +7,9 @@
 #include <string_view>
 
 #include "fuzz/fuzz_check.h"
-#include "harness/journal_check.h"
-#include "harness/json_io.h"
-#include "harness/suite_runner.h"
+#include "harness/run/journal_check.h"
+#include "harness/io/json_io.h"
+#include "harness/run/suite_runner.h"
 
 using namespace prunebench;
 using namespace prunebench::harness;

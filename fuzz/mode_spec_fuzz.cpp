@@ -10,7 +10,7 @@
 #include "engine/search/spec.h"
 #include "engine/text.h"
 #include "fuzz/fuzz_check.h"
-#include "harness/chess_search.h"
+#include "harness/run/chess_search.h"
 
 using namespace prunebench;
 using namespace prunebench::harness;

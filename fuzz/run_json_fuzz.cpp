@@ -7,9 +7,9 @@
 
 #include "engine/text.h"
 #include "fuzz/fuzz_check.h"
-#include "harness/compare.h"
-#include "harness/compare_report.h"
-#include "harness/json_io.h"
+#include "harness/reports/compare.h"
+#include "harness/reports/compare_report.h"
+#include "harness/io/json_io.h"
 
 using namespace prunebench;
 using namespace prunebench::harness;

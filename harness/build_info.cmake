@@ -1,4 +1,4 @@
-# Writes the generated header behind harness/context.cpp: the version, git
+# Writes the generated header behind harness/run/context.cpp: the version, git
 # commit and dirty flag, compiler, build type and flags of this build.
 #
 # Run on every build (cmake -P, from the prunebench_build_info target), so the

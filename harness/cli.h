@@ -8,7 +8,7 @@
 
 #include <iosfwd>
 
-#include "harness/commands.h"
+#include "harness/commands/commands.h"
 
 namespace prunebench::harness {
 

@@ -1,5 +1,5 @@
 // What `prunebench --version` prints: the build's provenance, the same facts
-// the `context` block of every document records (harness/context.h), plus
+// the `context` block of every document records (harness/run/context.h), plus
 // whether slider attacks use PEXT (BMI2) or magic multiplication — the build
 // option a speed figure depends on.
 #pragma once

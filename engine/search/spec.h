@@ -9,7 +9,7 @@
 //   a mode plus options   mvv-lva+killers+history   ('+' and ',' both separate items)
 //
 // In a list of modes (--modes) commas separate the modes, so there a mode's
-// options are joined with '+' only (harness/mode_list.h).
+// options are joined with '+' only (harness/options/mode_list.h).
 //
 // A named mode may only come first; options then change it. Without one the
 // base is plain fail-soft alpha-beta in natural order ("unordered"). Options:

@@ -6,11 +6,11 @@
 #include <iomanip>
 #include <ostream>
 
-#include "harness/chess_search.h"
-#include "harness/cli_args.h"
-#include "harness/commands.h"
-#include "harness/project_files.h"
-#include "harness/suite.h"
+#include "harness/run/chess_search.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
+#include "harness/options/project_files.h"
+#include "harness/run/suite.h"
 
 namespace prunebench::harness {
 namespace {

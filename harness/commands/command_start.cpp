@@ -1,9 +1,9 @@
-// The opening every subcommand shares (declared in harness/commands.h).
+// The opening every subcommand shares (declared in harness/commands/commands.h).
 #include <ostream>
 
 #include "engine/text.h"
-#include "harness/cli_args.h"
-#include "harness/commands.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
 
 namespace prunebench::harness {
 

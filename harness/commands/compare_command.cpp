@@ -1,14 +1,14 @@
 // prunebench compare BASE.json NEW.json: a node-count regression report for
-// CI. The comparison lives in harness/compare.h, its Markdown and JSON forms
-// in harness/compare_report.h; this file is the command line around them.
+// CI. The comparison lives in harness/reports/compare.h, its Markdown and JSON forms
+// in harness/reports/compare_report.h; this file is the command line around them.
 #include <ostream>
 
-#include "harness/cli_args.h"
-#include "harness/commands.h"
-#include "harness/compare.h"
-#include "harness/compare_report.h"
-#include "harness/context.h"
-#include "harness/json_io.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
+#include "harness/reports/compare.h"
+#include "harness/reports/compare_report.h"
+#include "harness/run/context.h"
+#include "harness/io/json_io.h"
 
 namespace prunebench::harness {
 

@@ -1,12 +1,12 @@
 // prunebench export --format FORMAT RUN.json: a run's node counts in a format
-// other benchmark tools read (harness/export_formats.h).
+// other benchmark tools read (harness/reports/export_formats.h).
 #include <ostream>
 
 #include "engine/text.h"
-#include "harness/cli_args.h"
-#include "harness/commands.h"
-#include "harness/export_formats.h"
-#include "harness/json_io.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
+#include "harness/reports/export_formats.h"
+#include "harness/io/json_io.h"
 
 namespace prunebench::harness {
 

@@ -1,12 +1,12 @@
 // prunebench merge A.json B.json ... [--out FILE]: the shards of a run
 // (`run --shard K/N`) joined into the single-machine run. The checks and the
-// joining live in harness/merge.h; this file is the command line around them.
+// joining live in harness/reports/merge.h; this file is the command line around them.
 #include <ostream>
 
-#include "harness/cli_args.h"
-#include "harness/commands.h"
-#include "harness/json_io.h"
-#include "harness/merge.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
+#include "harness/io/json_io.h"
+#include "harness/reports/merge.h"
 
 namespace prunebench::harness {
 

@@ -6,11 +6,11 @@
 
 #include "engine/perft.h"
 #include "engine/text.h"
-#include "harness/commands.h"
-#include "harness/context.h"
-#include "harness/json_io.h"
-#include "harness/suite.h"
-#include "harness/uci_text.h"
+#include "harness/commands/commands.h"
+#include "harness/run/context.h"
+#include "harness/io/json_io.h"
+#include "harness/run/suite.h"
+#include "harness/engines/uci_text.h"
 
 namespace prunebench::harness {
 namespace {

@@ -7,16 +7,16 @@
 #include <ostream>
 #include <set>
 
-#include "harness/chess_search.h"
-#include "harness/cli_args.h"
-#include "harness/commands.h"
-#include "harness/context.h"
-#include "harness/file_lock.h"
-#include "harness/journal_check.h"
-#include "harness/mode_list.h"
-#include "harness/json_io.h"
-#include "harness/shard.h"
-#include "harness/suite_runner.h"
+#include "harness/run/chess_search.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
+#include "harness/run/context.h"
+#include "harness/io/file_lock.h"
+#include "harness/run/journal_check.h"
+#include "harness/options/mode_list.h"
+#include "harness/io/json_io.h"
+#include "harness/run/shard.h"
+#include "harness/run/suite_runner.h"
 
 namespace prunebench::harness {
 namespace {

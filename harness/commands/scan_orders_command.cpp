@@ -5,13 +5,13 @@
 #include <ostream>
 
 #include "engine/search/spec.h"
-#include "harness/cli_args.h"
-#include "harness/commands.h"
-#include "harness/json_io.h"
-#include "harness/mode_list.h"
-#include "harness/project_files.h"
-#include "harness/scan_order_search.h"
-#include "harness/suite.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
+#include "harness/io/json_io.h"
+#include "harness/options/mode_list.h"
+#include "harness/options/project_files.h"
+#include "harness/run/scan_order_search.h"
+#include "harness/run/suite.h"
 
 namespace prunebench::harness {
 namespace {

@@ -2,11 +2,11 @@
 #include <ostream>
 #include <sstream>
 
-#include "harness/chess_search.h"
-#include "harness/cli_args.h"
-#include "harness/commands.h"
-#include "harness/context.h"
-#include "harness/json_io.h"
+#include "harness/run/chess_search.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
+#include "harness/run/context.h"
+#include "harness/io/json_io.h"
 
 namespace prunebench::harness {
 namespace {

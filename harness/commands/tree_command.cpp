@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/commands.h"
+#include "harness/commands/commands.h"
 #include "harness/commands/tree_commands.h"
 
 namespace prunebench::harness {

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "engine/search/search.h"
-#include "harness/cli_args.h"
-#include "harness/commands.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
 
 namespace prunebench::harness::tree_experiment {
 

@@ -11,8 +11,8 @@
 
 #include "engine/trees/explicit_tree.h"
 #include "harness/commands/tree_commands.h"
-#include "harness/context.h"
-#include "harness/json_io.h"
+#include "harness/run/context.h"
+#include "harness/io/json_io.h"
 
 namespace prunebench::harness::tree_experiment {
 

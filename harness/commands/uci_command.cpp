@@ -1,9 +1,9 @@
-// prunebench uci: speaks UCI on stdin/stdout (harness/uci_server.h).
+// prunebench uci: speaks UCI on stdin/stdout (harness/server/uci_server.h).
 #include <iostream>
 
-#include "harness/cli_args.h"
-#include "harness/commands.h"
-#include "harness/uci_server.h"
+#include "harness/options/cli_args.h"
+#include "harness/commands/commands.h"
+#include "harness/server/uci_server.h"
 
 namespace prunebench::harness {
 

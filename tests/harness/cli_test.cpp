@@ -13,7 +13,7 @@
 
 #include "engine/bitboard.h"
 #include "engine/text.h"
-#include "harness/context.h"
+#include "harness/run/context.h"
 
 namespace prunebench::harness {
 namespace {

@@ -4,7 +4,7 @@
 #include <sstream>
 #include <string>
 
-#include "harness/commands.h"
+#include "harness/commands/commands.h"
 
 namespace prunebench::harness::testing {
 

@@ -15,7 +15,7 @@
 #include "engine/search/search.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
-#include "harness/suite.h"
+#include "harness/run/suite.h"
 #include "tests/engine/search/contract.h"
 
 namespace prunebench {

@@ -252,7 +252,7 @@ TEST(Spec, NamesRoundTrip) {
   EXPECT_EQ(tiebreak_name(true), "canonical");
 }
 
-// What may begin a mode in a list (harness/mode_list.h): every option of the
+// What may begin a mode in a list (harness/options/mode_list.h): every option of the
 // grammar (spec.h) is recognised as one, named modes and algo= begin a mode.
 TEST(Spec, FirstItemKind) {
   for (const char* option : {"fail=hard", "order=mvv-lva", "tiebreak=canonical", "seed=3", "tt", "tt=64",

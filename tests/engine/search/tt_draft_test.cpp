@@ -18,7 +18,7 @@
 
 #include "engine/chess_tree.h"
 #include "engine/search/search.h"
-#include "harness/suite.h"
+#include "harness/run/suite.h"
 
 namespace prunebench {
 namespace {

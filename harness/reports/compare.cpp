@@ -1,0 +1,220 @@
+#include "harness/reports/compare.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace prunebench::harness {
+
+namespace {
+
+using nlohmann::json;
+
+std::string read_records(const json& run, const std::string& label, std::vector<NodeRecord>& records) {
+  const std::string problem = read_node_records(run, records);
+  return problem.empty() ? "" : label + ": " + problem;
+}
+
+const json* context_of(const json& run) {
+  const auto it = run.find("context");
+  return it != run.end() && it->is_object() ? &*it : nullptr;
+}
+
+// The fields of the context block that say which build made the run, and when.
+json provenance(const json& run) {
+  json kept = json::object();
+  if (const json* context = context_of(run)) {
+    for (const char* name : {"git_commit", "git_dirty", "started_at"})
+      if (context->contains(name)) kept[name] = (*context)[name];
+  }
+  return kept;
+}
+
+// name -> value of an array of objects, e.g. a run's positions by id; entries
+// of another shape are skipped (compare does not validate the whole run).
+std::map<std::string, std::string> string_pairs(const json* array, const char* name, const char* value) {
+  std::map<std::string, std::string> pairs;
+  if (!array || !array->is_array()) return pairs;
+  for (const json& entry : *array) {
+    if (!entry.is_object()) continue;
+    const auto n = entry.find(name), v = entry.find(value);
+    if (n != entry.end() && n->is_string() && v != entry.end() && v->is_string())
+      pairs.emplace(n->get<std::string>(), v->get<std::string>());
+  }
+  return pairs;
+}
+
+const json* member(const json* object, const char* name) {
+  if (!object || !object->is_object()) return nullptr;
+  const auto it = object->find(name);
+  return it == object->end() ? nullptr : &*it;
+}
+
+void add_differences(const std::map<std::string, std::string>& base,
+                     const std::map<std::string, std::string>& fresh, const std::string& subject,
+                     const std::string& field, std::vector<Inconsistency>& out) {
+  for (const auto& [name, value] : base) {
+    const auto it = fresh.find(name);
+    if (it != fresh.end() && it->second != value)
+      out.push_back({subject + " '" + name + "' " + field, value, it->second});
+  }
+}
+
+// Suites read from the same path with different contents, and positions
+// whose FEN changed under the same id: counts of such runs measure different
+// trees.
+std::vector<Inconsistency> find_inconsistencies(const json& base, const json& fresh) {
+  std::vector<Inconsistency> found;
+  add_differences(string_pairs(member(context_of(base), "suites"), "path", "sha256"),
+                  string_pairs(member(context_of(fresh), "suites"), "path", "sha256"), "suite", "sha256",
+                  found);
+  add_differences(string_pairs(member(&base, "positions"), "id", "fen"),
+                  string_pairs(member(&fresh, "positions"), "id", "fen"), "position", "FEN", found);
+  return found;
+}
+
+std::vector<RecordComparison> match_records(const std::vector<NodeRecord>& base,
+                                            const std::vector<NodeRecord>& fresh) {
+  std::map<RecordKey, std::uint64_t> fresh_nodes;
+  for (const NodeRecord& record : fresh) fresh_nodes.emplace(record.key, record.nodes);
+  std::vector<RecordComparison> rows;
+  std::set<RecordKey> in_base;
+  for (const NodeRecord& record : base) {
+    RecordComparison row;
+    row.key = record.key;
+    row.base_nodes = record.nodes;
+    if (auto it = fresh_nodes.find(record.key); it != fresh_nodes.end()) row.new_nodes = it->second;
+    rows.push_back(std::move(row));
+    in_base.insert(record.key);
+  }
+  for (const NodeRecord& record : fresh) {
+    if (in_base.contains(record.key)) continue;
+    RecordComparison row;
+    row.key = record.key;
+    row.new_nodes = record.nodes;
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+// Sets the row's status and whether it fails the options' tolerances.
+void classify(RecordComparison& row, const CompareOptions& options) {
+  if (!row.base_nodes) {
+    row.status = RecordStatus::OnlyInNew;
+    row.fails = options.fail_on_added;
+    return;
+  }
+  if (!row.new_nodes) {
+    row.status = RecordStatus::OnlyInBase;
+    row.fails = true;  // a partial run must not pass
+    return;
+  }
+  const NodeChange change = *row.change();
+  const std::optional<double> percent = change.percent();  // none: growth from 0, infinitely many percent
+  switch (change.direction()) {
+    case Direction::Equal:
+      row.status = RecordStatus::Equal;
+      break;
+    case Direction::Improved:
+      row.status = RecordStatus::Improved;
+      row.fails = -*percent > options.max_decrease_percent;
+      break;
+    case Direction::Regressed:
+      row.status = RecordStatus::Regressed;
+      row.fails =
+          !percent ? options.max_increase_percent != ANY_PERCENT : *percent > options.max_increase_percent;
+      break;
+  }
+}
+
+// Adds `row`'s counts to `totals`; false when a sum passes 2^64 - 1.
+bool add_to(NodeTotals& totals, const RecordComparison& row) {
+  ++totals.records;
+  return !__builtin_add_overflow(totals.nodes.base, *row.base_nodes, &totals.nodes.base) &&
+         !__builtin_add_overflow(totals.nodes.fresh, *row.new_nodes, &totals.nodes.fresh);
+}
+
+// Per-mode and per-depth sums of the records in both runs.
+std::string total(CompareReport& report) {
+  std::map<int, NodeTotals> by_depth;
+  for (const RecordComparison& row : report.rows) {
+    if (!row.change()) continue;
+    auto mode = std::find_if(report.mode_totals.begin(), report.mode_totals.end(),
+                             [&](const NodeTotals& t) { return t.mode == row.key.mode; });
+    if (mode == report.mode_totals.end()) {
+      mode = report.mode_totals.insert(mode, NodeTotals());
+      mode->mode = row.key.mode;
+    }
+    NodeTotals& depth = by_depth[row.key.depth];
+    depth.depth = row.key.depth;
+    if (!add_to(*mode, row) || !add_to(depth, row))
+      return "the nodes of mode '" + row.key.mode + "' or depth " + std::to_string(row.key.depth) +
+             " sum to more than 2^64 - 1";
+  }
+  for (auto& [depth, totals] : by_depth) report.depth_totals.push_back(totals);
+  return {};
+}
+
+void count(CompareReport& report) {
+  for (const RecordComparison& row : report.rows) {
+    report.failing += row.fails;
+    switch (row.status) {
+      case RecordStatus::Equal:
+        ++report.equal;
+        break;
+      case RecordStatus::Improved:
+        ++report.improved;
+        break;
+      case RecordStatus::Regressed:
+        ++report.regressed;
+        break;
+      case RecordStatus::OnlyInBase:
+        ++report.missing;
+        break;
+      case RecordStatus::OnlyInNew:
+        ++report.added;
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+Direction NodeChange::direction() const {
+  if (fresh == base) return Direction::Equal;
+  return fresh < base ? Direction::Improved : Direction::Regressed;
+}
+
+std::uint64_t NodeChange::magnitude() const { return fresh > base ? fresh - base : base - fresh; }
+
+std::optional<double> NodeChange::percent() const {
+  if (base == 0) return fresh == 0 ? std::optional<double>(0.0) : std::nullopt;
+  const double size = 100.0 * double(magnitude()) / double(base);
+  return fresh < base ? -size : size;
+}
+
+std::optional<NodeChange> RecordComparison::change() const {
+  if (!base_nodes || !new_nodes) return std::nullopt;
+  return NodeChange{*base_nodes, *new_nodes};
+}
+
+CompareResult compare_runs(const json& base, const json& new_run, const CompareOptions& options) {
+  CompareResult result;
+  result.report.options = options;
+  std::vector<NodeRecord> base_records, new_records;
+  result.error = read_records(base, options.base_label, base_records);
+  if (result.ok()) result.error = read_records(new_run, options.new_label, new_records);
+  if (!result.ok()) return result;
+
+  CompareReport& report = result.report;
+  report.base_provenance = provenance(base);
+  report.new_provenance = provenance(new_run);
+  report.inconsistencies = find_inconsistencies(base, new_run);
+  report.rows = match_records(base_records, new_records);
+  for (RecordComparison& row : report.rows) classify(row, options);
+  count(report);
+  result.error = total(report);
+  return result;
+}
+
+}  // namespace prunebench::harness

@@ -1,0 +1,109 @@
+// Node-count regression report between two `prunebench run` documents.
+//
+// Records are matched by (position_id, depth, mode) and compared on
+// counters.nodes, the exact and timing-free figure a change to pruning moves.
+// Fewer nodes than the base is an improvement, more is a regression (README
+// glossary). Each side has its own tolerance, so a CI can accept any
+// improvement and no regression, or the reverse. Two runs whose suites or
+// positions differ are not comparable: the report says so and is refused
+// unless the caller allows it. Computing the report is kept apart from
+// printing it (harness/reports/compare_report.h), so the comparison is tested without
+// the command line.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/reports/run_records.h"
+
+namespace prunebench::harness {
+
+// Which way a node count moved from base to new.
+enum class Direction { Equal, Improved, Regressed };
+
+// base -> new node counts; exact for any two 64-bit counts.
+struct NodeChange {
+  std::uint64_t base = 0;
+  std::uint64_t fresh = 0;
+
+  Direction direction() const;
+  // |new - base|, which fits a uint64 whatever the counts.
+  std::uint64_t magnitude() const;
+  // 100 * (new - base) / base, signed; none when base is 0 and new is not.
+  std::optional<double> percent() const;
+};
+
+enum class RecordStatus { Equal, Improved, Regressed, OnlyInBase, OnlyInNew };
+
+struct RecordComparison {
+  RecordKey key;
+  std::optional<std::uint64_t> base_nodes;  // absent: the record is only in the new run
+  std::optional<std::uint64_t> new_nodes;   // absent: the record is only in the base run
+  RecordStatus status = RecordStatus::Equal;
+  bool fails = false;  // beyond its side's tolerance, missing, or added under fail_on_added
+
+  // The change, when the record is in both runs.
+  std::optional<NodeChange> change() const;
+};
+
+// Node totals over the records present in both runs, per mode or per depth.
+struct NodeTotals {
+  std::string mode;  // per-mode totals
+  int depth = 0;     // per-depth totals
+  std::size_t records = 0;
+  NodeChange nodes;
+};
+
+// A difference between the runs that makes their counts incomparable.
+struct Inconsistency {
+  std::string subject;  // e.g. "position 'kiwipete' FEN" or "suite 'positions/seed.epd' sha256"
+  std::string base_value;
+  std::string new_value;
+};
+
+// No limit on that side.
+constexpr double ANY_PERCENT = std::numeric_limits<double>::infinity();
+
+struct CompareOptions {
+  double max_increase_percent = 0.0;  // a regression above this fails
+  double max_decrease_percent = 0.0;  // an improvement beyond this fails (ANY_PERCENT: never)
+  bool fail_on_added = false;         // records only in the new run fail too
+  bool allow_changed_suites = false;  // compare even when suites or FENs differ
+  std::string base_label = "base";    // names the runs in errors and in the report
+  std::string new_label = "new";
+};
+
+struct CompareReport {
+  CompareOptions options;
+  nlohmann::json base_provenance;  // {git_commit, git_dirty, started_at} as far as the run has them
+  nlohmann::json new_provenance;
+  // Every record of either run: the base run's order, then records only in the new run.
+  std::vector<RecordComparison> rows;
+  std::vector<NodeTotals> mode_totals;   // in order of first appearance
+  std::vector<NodeTotals> depth_totals;  // by depth ascending
+  std::vector<Inconsistency> inconsistencies;
+  std::size_t equal = 0, improved = 0, regressed = 0, missing = 0, added = 0;
+  std::size_t failing = 0;  // records whose `fails` is set
+
+  std::size_t records() const { return rows.size(); }
+  // The runs differ in what they measured and the caller did not allow it.
+  bool refused() const { return !inconsistencies.empty() && !options.allow_changed_suites; }
+  // What exit status 1 reports.
+  bool fails() const { return failing > 0 || refused(); }
+};
+
+struct CompareResult {
+  CompareReport report;
+  std::string error;  // a malformed record or an overflowing total, naming the run
+  bool ok() const { return error.empty(); }
+};
+
+// Compares two documents already checked to be schema_version 1, kind "run".
+CompareResult compare_runs(const nlohmann::json& base, const nlohmann::json& new_run,
+                           const CompareOptions& options);
+
+}  // namespace prunebench::harness

@@ -1,0 +1,104 @@
+#include "harness/run/chess_search.h"
+
+#include <chrono>
+
+#include "engine/chess_tree.h"
+#include "engine/search/split.h"
+
+namespace prunebench::harness {
+
+ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
+                             int threads) {
+  ChessSearch run{mode, spec, depth, {}, {}, 0.0};
+  const auto make_tree = [&] { return ChessTree(root, spec.mate_distance); };
+  const auto start = std::chrono::steady_clock::now();
+  run.result = split_search<ChessTree>(make_tree, spec, depth, run.counters, threads);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return run;
+}
+
+std::string check_chess_spec(const SearchSpec& spec) {
+  const ChessTree tree(Position::start());
+  return check_spec(tree, spec);
+}
+
+ModeParse parse_chess_mode(std::string_view mode) {
+  ModeParse parsed = parse_mode(mode);
+  if (parsed.ok()) parsed.error = check_chess_spec(parsed.spec);
+  return parsed;
+}
+
+namespace {
+
+// Histograms are written without their trailing zero buckets.
+template <typename Array>
+nlohmann::ordered_json trimmed(const Array& buckets) {
+  std::size_t size = buckets.size();
+  while (size > 0 && buckets[size - 1] == 0) --size;
+  return nlohmann::ordered_json(std::vector<std::uint64_t>(buckets.begin(), buckets.begin() + long(size)));
+}
+
+}  // namespace
+
+nlohmann::ordered_json counters_json(const SearchCounters& c) {
+  return {{"nodes", c.nodes},
+          {"leaves", c.leaves},
+          {"terminals", c.terminals},
+          {"cutoffs", c.cutoffs},
+          {"first_move_cutoffs", c.first_move_cutoffs},
+          {"first_move_cutoff_rate", c.first_move_cutoff_rate()},
+          {"researches", c.researches},
+          {"mtdf_passes", c.mtdf_passes},
+          {"aspiration_researches", c.aspiration_researches},
+          {"tt_probes", c.tt_probes},
+          {"tt_hits", c.tt_hits},
+          {"tt_cutoffs", c.tt_cutoffs},
+          {"expected_pv", c.expected_pv},
+          {"expected_cut", c.expected_cut},
+          {"expected_all", c.expected_all},
+          {"behaved_pv", c.behaved_pv},
+          {"behaved_cut", c.behaved_cut},
+          {"behaved_all", c.behaved_all},
+          {"expected_cut_behaved_all", c.expected_cut_behaved_all},
+          {"nodes_per_ply", trimmed(c.nodes_per_ply)},
+          {"cutoff_move_index", trimmed(c.cutoff_move_index)}};
+}
+
+nlohmann::ordered_json spec_json(const SearchSpec& spec) {
+  nlohmann::ordered_json object = nlohmann::ordered_json::object();
+  for (const auto& [key, value] : describe(spec)) {
+    if (value == "true" || value == "false") {
+      object[key] = value == "true";
+    } else if (!value.empty() && value.find_first_not_of("-0123456789") == std::string::npos) {
+      object[key] = std::stoll(value);
+    } else {
+      object[key] = value;
+    }
+  }
+  return object;
+}
+
+nlohmann::ordered_json search_json(const ChessSearch& run) {
+  nlohmann::ordered_json pv = nlohmann::ordered_json::array();
+  for (Move m : run.result.pv) pv.push_back(to_uci(m));
+  const double rate = run.seconds > 0 ? double(run.counters.nodes) / run.seconds : 0.0;
+  nlohmann::ordered_json record = {{"mode", run.mode},
+          {"spec", spec_json(run.spec)},
+          {"depth", run.depth},
+          {"score", run.result.score},
+          {"best_move", run.result.best_move.is_none() ? nlohmann::ordered_json(nullptr)
+                                                       : nlohmann::ordered_json(to_uci(run.result.best_move))},
+          {"pv", pv},
+          {"counters", counters_json(run.counters)},
+          {"seconds", run.seconds},
+          {"nodes_per_second", rate}};
+  // A spec that is not value-preserving by design (tt-draft=ge) says how far
+  // its score is from the fixed-depth minimax value, instead of failing checks.
+  if (run.result.exact_score) {
+    record["exact_score"] = *run.result.exact_score;
+    record["value_differs_from_minimax"] = run.result.score - *run.result.exact_score;
+  }
+  return record;
+}
+
+}  // namespace prunebench::harness

@@ -1,0 +1,290 @@
+#include "harness/run/suite_runner.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <thread>
+
+#include "harness/run/chess_search.h"
+#include "harness/engines/engine_record.h"
+#include "harness/io/json_io.h"
+#include "harness/io/progress.h"
+
+namespace prunebench::harness {
+namespace {
+
+using Json = nlohmann::json;
+
+// Records are stored with sorted keys (nlohmann::json), so a record read
+// back from a journal is byte-identical to one made in this run.
+Json to_sorted(const nlohmann::ordered_json& ordered) { return Json::parse(ordered.dump()); }
+
+std::string record_key(const std::string& position_id, int depth, const std::string& mode) {
+  return position_id + '\n' + std::to_string(depth) + '\n' + mode;
+}
+
+bool is_full_width(const SearchSpec& spec) {
+  return spec.algorithm == Algorithm::MINIMAX || spec.algorithm == Algorithm::NEGAMAX;
+}
+
+struct PositionResult {
+  Json facts;
+  std::vector<Json> records, skipped;
+  std::string error;
+  bool engine_failed = false;
+  std::string io_error;
+  bool interrupted = false;
+};
+
+// Everything the workers share.
+struct Shared {
+  const RunPlan& plan;
+  const std::atomic<bool>& stop;
+  std::map<std::string, Json> resumed;  // record_key -> record
+  JournalWriter journal;
+  ProgressBar progress;
+  std::atomic<bool> failed{false};
+  // Workers still taking positions. A full-width search runs on the run's
+  // threads shared among them: one each while every worker is busy, all of
+  // them for the last position left.
+  std::atomic<int> active_workers{0};
+
+  Shared(const RunPlan& p, const std::atomic<bool>& s, std::size_t total) : plan(p), stop(s), progress(total) {}
+  bool should_stop() const { return stop.load() || failed.load(); }
+  int threads_per_search() const { return std::max(1, plan.threads / std::max(1, active_workers.load())); }
+};
+
+Json skip_entry(const std::string& id, int depth, const std::string& mode, const std::string& reason) {
+  return {{"position_id", id}, {"depth", depth}, {"mode", mode}, {"reason", reason}};
+}
+
+// All modes must agree on the score at one depth: with the full-width
+// (minimax) score when one was run, else with the first mode's. Modes that
+// are not value-preserving by design (tt-draft=ge) are not checked: their
+// records carry value_differs_from_minimax instead.
+std::string check_scores(std::vector<std::pair<const NamedSpec*, Score>> scores, const std::string& id,
+                         int depth) {
+  std::erase_if(scores, [](const auto& s) { return !is_value_preserving(s.first->spec); });
+  if (scores.empty()) return "";
+  auto reference = scores.front();
+  for (const auto& s : scores)
+    if (is_full_width(s.first->spec)) reference = s;
+  for (const auto& [mode, score] : scores)
+    if (score != reference.second)
+      return id + " depth " + std::to_string(depth) + ": mode '" + mode->name + "' scored " + std::to_string(score) +
+             " but '" + reference.first->name + "' scored " + std::to_string(reference.second);
+  return "";
+}
+
+// Returns the record for one search, or nullopt when it was skipped.
+std::optional<Json> run_one(Shared& shared, const PositionWork& work, const PositionFacts& facts, int depth,
+                            const NamedSpec& mode, std::map<std::string, int>& exceeded_at, PositionResult& result) {
+  const std::string key = record_key(facts.id, depth, mode.name);
+  if (const auto found = shared.resumed.find(key); found != shared.resumed.end()) return found->second;
+  const std::uint64_t limit = shared.plan.max_nodes;
+  if (limit && walks_full_tree(mode.spec) && facts.full_width_nodes(depth) > limit) {
+    result.skipped.push_back(skip_entry(facts.id, depth, mode.name,
+                                        "full-width tree has " + std::to_string(facts.full_width_nodes(depth)) +
+                                            " nodes, more than --max-nodes"));
+    return std::nullopt;
+  }
+  if (const auto it = exceeded_at.find(mode.name); it != exceeded_at.end()) {
+    result.skipped.push_back(skip_entry(facts.id, depth, mode.name,
+                                        "exceeded --max-nodes at depth " + std::to_string(it->second)));
+    return std::nullopt;
+  }
+  const ChessSearch search =
+      run_chess_search(work.entry->position, mode.name, mode.spec, depth, shared.threads_per_search());
+  nlohmann::ordered_json record = {{"position_id", facts.id}};
+  record.update(search_json(search));
+  Json sorted = to_sorted(record);
+  if (shared.journal.is_open()) {
+    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty())
+      result.io_error = error;
+  }
+  return sorted;
+}
+
+// One engine record: resumed, or searched (the engine process is started on
+// first use and kept for the position's other depths). An engine's score is
+// its own, not the fixed-depth value, so no count or score check applies;
+// only the repeats must agree on nodes.
+std::optional<Json> run_engine(Shared& shared, const PositionWork& work, const PositionFacts& facts, int depth,
+                               std::size_t index, std::vector<std::unique_ptr<UciEngine>>& engines,
+                               PositionResult& result) {
+  const EngineSubject& subject = shared.plan.engines[index];
+  const std::string key = record_key(facts.id, depth, subject.name);
+  if (const auto found = shared.resumed.find(key); found != shared.resumed.end()) return found->second;
+  if (!engines[index]) engines[index] = std::make_unique<UciEngine>(subject, shared.plan.engine_timeout);
+  const EngineOutcome outcome = measure_engine(*engines[index], subject, facts.id, work.entry->position, depth,
+                                               shared.plan.engine_repeat);
+  const std::string where = "engine '" + subject.name + "' at " + facts.id + " depth " + std::to_string(depth) + ": ";
+  if (!outcome.error.empty()) {
+    result.error = where + outcome.error;
+    result.engine_failed = true;
+    return std::nullopt;
+  }
+  if (!outcome.nondeterminism.empty()) {  // not journalled: --resume must search it again
+    result.error = where + "not deterministic: " + outcome.nondeterminism;
+    return std::nullopt;
+  }
+  Json sorted = to_sorted(outcome.record);
+  if (shared.journal.is_open()) {
+    if (std::string error = shared.journal.append({{"record", sorted}}); !error.empty()) result.io_error = error;
+  }
+  return sorted;
+}
+
+void run_position(Shared& shared, const PositionWork& work, PositionResult& result) {
+  const RunPlan& plan = shared.plan;
+  const PositionFacts facts = gather_facts(*work.entry, work.suite_path, facts_depth(plan));
+  result.facts = to_sorted(facts_json(facts));
+  if (!facts.error.empty()) {
+    result.error = facts.error;
+    return;
+  }
+  std::map<std::string, int> exceeded_at;  // mode -> depth where it first exceeded --max-nodes
+  std::vector<std::unique_ptr<UciEngine>> engines(plan.engines.size());  // started on first use
+  for (int depth : plan.depths) {
+    std::vector<std::pair<const NamedSpec*, Score>> scores;
+    for (const NamedSpec& mode : plan.modes) {
+      if (shared.should_stop()) {
+        result.interrupted = true;
+        return;
+      }
+      shared.progress.start_item(facts.id + " d" + std::to_string(depth) + " " + mode.name);
+      const std::optional<Json> record = run_one(shared, work, facts, depth, mode, exceeded_at, result);
+      shared.progress.advance();
+      if (!result.error.empty() || !result.io_error.empty()) return;
+      if (!record) continue;
+      const std::uint64_t nodes = (*record)["counters"]["nodes"].get<std::uint64_t>();
+      if (is_full_width(mode.spec) && nodes != facts.full_width_nodes(depth)) {
+        result.error = facts.id + " depth " + std::to_string(depth) + ": mode '" + mode.name + "' visited " +
+                       std::to_string(nodes) + " nodes, but sum of perft(0.." + std::to_string(depth) + ") is " +
+                       std::to_string(facts.full_width_nodes(depth));
+        return;
+      }
+      if (plan.max_nodes && nodes > plan.max_nodes && !exceeded_at.count(mode.name)) exceeded_at[mode.name] = depth;
+      scores.emplace_back(&mode, (*record)["score"].get<Score>());
+      result.records.push_back(*record);
+    }
+    if (std::string error = check_scores(scores, facts.id, depth); !error.empty()) {
+      result.error = error;
+      return;
+    }
+    for (std::size_t e = 0; e < plan.engines.size(); ++e) {
+      if (shared.should_stop()) {
+        result.interrupted = true;
+        return;
+      }
+      shared.progress.start_item(facts.id + " d" + std::to_string(depth) + " " + plan.engines[e].name);
+      const std::optional<Json> record = run_engine(shared, work, facts, depth, e, engines, result);
+      shared.progress.advance();
+      if (!result.error.empty() || !result.io_error.empty()) return;
+      if (record) result.records.push_back(*record);
+    }
+  }
+}
+
+// An exception escaping a worker thread would terminate the process and lose
+// every record of the other threads: turn it into this position's failure.
+void run_guarded(Shared& shared, const PositionWork& work, PositionResult& result) {
+  try {
+    run_position(shared, work, result);
+  } catch (const std::bad_alloc&) {
+    result.io_error =
+        "out of memory searching " + work.entry->id + " (a smaller tt=MB or fewer --threads may fit)";
+  } catch (const std::exception& e) {
+    result.io_error = "internal error searching " + work.entry->id + ": " + e.what();
+  }
+}
+
+std::vector<PositionWork> list_selected_positions(const RunPlan& plan) {
+  std::vector<PositionWork> work = list_all_positions(plan);
+  if (plan.selected_ids)
+    std::erase_if(work, [&](const PositionWork& w) { return !plan.selected_ids->contains(w.entry->id); });
+  return work;
+}
+
+}  // namespace
+
+bool walks_full_tree(const SearchSpec& spec) { return is_full_width(spec) || spec.algorithm == Algorithm::MINIMAL; }
+
+std::vector<PositionWork> list_all_positions(const RunPlan& plan) {
+  std::vector<PositionWork> work;
+  for (const SuiteFile& suite : plan.suites)
+    for (const SuiteEntry& entry : suite.entries) work.push_back({&entry, suite.path});
+  return work;
+}
+
+Json plan_signature(const RunPlan& plan) {
+  Json suites = Json::array(), modes = Json::array();
+  for (const SuiteFile& suite : plan.suites) suites.push_back(suite.sha256);
+  for (const NamedSpec& mode : plan.modes) modes.push_back(mode.name);
+  Json signature = {{"suites", suites}, {"depths", plan.depths}, {"modes", modes}};
+  if (plan.max_nodes) signature["max_nodes"] = plan.max_nodes;
+  if (!plan.engines.empty()) {
+    Json engines = Json::array();
+    for (const EngineSubject& e : plan.engines) {
+      Json options = Json::array();
+      for (const auto& [name, value] : e.options) options.push_back({name, value});
+      engines.push_back({{"name", e.name}, {"command", e.command}, {"options", options}});
+    }
+    signature["engines"] = engines;
+    signature["engine_repeat"] = plan.engine_repeat;
+  }
+  if (plan.selection.is_object()) signature["shard"] = plan.selection;
+  if (plan.selection.is_array()) signature["positions"] = plan.selection;
+  return signature;
+}
+
+int facts_depth(const RunPlan& plan) {
+  return plan.modes.empty() ? std::min(plan.depths.back(), ENGINE_ONLY_PERFT_DEPTH) : plan.depths.back();
+}
+
+RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
+  const std::vector<PositionWork> work = list_selected_positions(plan);
+  Shared shared(plan, stop, work.size() * plan.depths.size() * (plan.modes.size() + plan.engines.size()));
+  RunOutcome outcome;
+  for (const Json& record : plan.resumed_records)
+    shared.resumed[record_key(record["position_id"], record["depth"], record["mode"])] = record;
+  if (!plan.journal_path.empty()) {
+    if (std::string error = shared.journal.open(plan.journal_path); !error.empty()) {
+      outcome.io_error = error;
+      return outcome;
+    }
+  }
+
+  std::vector<PositionResult> results(work.size());
+  std::atomic<std::size_t> next{0};
+  const int workers = int(std::min<std::size_t>(std::size_t(plan.threads), std::max<std::size_t>(work.size(), 1)));
+  shared.active_workers = workers;
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < work.size() && !shared.should_stop(); i = next++) {
+      run_guarded(shared, work[i], results[i]);
+      if (!results[i].error.empty() || !results[i].io_error.empty()) shared.failed = true;
+    }
+    --shared.active_workers;
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+  shared.progress.finish();
+
+  for (PositionResult& r : results) {
+    if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error, outcome.engine_failed = r.engine_failed;
+    if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error;
+    if (outcome.io_error.empty() && !r.io_error.empty()) outcome.io_error = r.io_error;
+    outcome.interrupted |= r.interrupted || (r.facts.is_null() && stop.load());
+    if (!r.facts.is_null()) outcome.positions.push_back(r.facts);
+    for (Json& record : r.records) outcome.records.push_back(std::move(record));
+    for (Json& s : r.skipped) outcome.skipped.push_back(std::move(s));
+  }
+  return outcome;
+}
+
+}  // namespace prunebench::harness

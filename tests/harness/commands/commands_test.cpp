@@ -1,0 +1,203 @@
+// The small subcommands end to end: perft, search, tree, bench and scan-orders, called as
+// the CLI calls them, for their output and their errors.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/commands/commands.h"
+#include "tests/harness/test_files.h"
+
+namespace prunebench::harness {
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result call(int (*command)(const Args&, std::ostream&, std::ostream&), const Args& args) {
+  std::ostringstream out, err;
+  const int code = command(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+void expect_one_line_error(const Result& r, const std::string& message) {
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT) << r.err;
+  EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(PerftCommand, JsonHasTheCountAndTheDivide) {
+  const Result r = call(perft_command, {"--fen", "startpos", "--depth", "3", "--divide", "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["nodes"], 8902);
+  EXPECT_EQ(json["depth"], 3);
+  EXPECT_EQ(json["divide"].size(), 20u);
+  EXPECT_TRUE(json.contains("seconds") && json.contains("nodes_per_second"));
+}
+
+// Stockfish's "go perft" text, which perft-diff tools read: published counts
+// (chessprogramming wiki: perft(3) = 8902, a2a3 380).
+TEST(PerftCommand, DivideTextIsStockfishsGoPerft) {
+  const Result r = call(perft_command, {"--fen", "startpos", "--depth", "3", "--divide"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_NE(r.out.find("a2a3: 380\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.ends_with("\n\nNodes searched: 8902\n")) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 20 + 2) << r.out;
+}
+
+// docs/json-schema.md: every JSON document opens with schema_version, kind
+// and the context of the build that wrote it.
+void expect_envelope(const Args& args, int (*command)(const Args&, std::ostream&, std::ostream&),
+                     const std::string& kind, Args command_line) {
+  const Result r = call(command, args);
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["schema_version"], 1);
+  EXPECT_EQ(json["kind"], kind);
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  EXPECT_EQ(json["context"]["command_line"], command_line);
+  for (const char* field :
+       {"prunebench_version", "git_commit", "git_dirty", "compiler", "build_type", "compile_flags"})
+    EXPECT_TRUE(json["context"].contains(field)) << kind << ": " << field;
+}
+
+TEST(JsonOutputs, EveryDocumentHasTheEnvelope) {
+  expect_envelope({"--fen", "startpos", "--depth", "1", "--json"}, perft_command, "perft",
+                  {"prunebench", "perft"});
+  expect_envelope({"--fen", "startpos", "--depth", "1", "--mode", "minimax", "--json"}, search_command, "search",
+                  {"prunebench", "search"});
+  // tree_command is given the experiment's name too, as the command line has it.
+  expect_envelope({"standing", "--order", "ABC", "--json"}, tree_command, "standing", {"prunebench", "tree"});
+  expect_envelope({"standing", "--order", "ABC", "--algo", "minimal", "--json"}, tree_command, "standing",
+                  {"prunebench", "tree"});
+  expect_envelope({"theory", "--json"}, tree_command, "theory", {"prunebench", "tree"});
+}
+
+TEST(PerftCommand, SuiteMismatchExitsOne) {
+  testing::TempDir dir;
+  const std::string suite = dir.file("s.epd");
+  testing::write_text(suite, "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n");  // D2 is 66
+  const Result r = call(perft_command, {"--suite", suite});
+  EXPECT_EQ(r.code, EXIT_CHANGED);
+  EXPECT_NE(r.out.find("MISMATCH: published 67"), std::string::npos) << r.out;
+}
+
+TEST(PerftCommand, BadInput) {
+  expect_one_line_error(call(perft_command, {"--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"}), "0 kings");
+  expect_one_line_error(call(perft_command, {"--fen", "startpos", "--depth", "x"}), "--depth");
+  expect_one_line_error(call(perft_command, {"--fen", "startpos"}), "--depth is required");
+  expect_one_line_error(call(perft_command, {"--suite", "/no/such.epd"}), "no such file");
+}
+
+TEST(SearchCommand, JsonRecordsTheSpecAndCounters) {
+  const Result r = call(search_command, {"--fen", "startpos", "--depth", "3", "--mode", "minimax", "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["counters"]["nodes"], 1 + 20 + 400 + 8902);  // Σ perft(0..3)
+  EXPECT_EQ(json["score"], 0);
+  EXPECT_EQ(json["spec"]["algorithm"], "minimax");
+  for (const char* field : {"best_move", "pv", "seconds", "nodes_per_second", "mode", "depth"})
+    EXPECT_TRUE(json.contains(field)) << field;
+}
+
+// --threads splits a full-width search: the same counts, value and line.
+TEST(SearchCommand, ThreadsChangeNoCount) {
+  for (const char* mode : {"minimax", "negamax", "minimal", "mvv-lva"}) {
+    nlohmann::json results[2];
+    for (int i = 0; i < 2; ++i) {
+      const Result r = call(search_command, {"--fen", "startpos", "--depth", "4", "--mode", mode, "--threads",
+                                             i == 0 ? "1" : "2", "--json"});
+      ASSERT_EQ(r.code, EXIT_OK) << r.err;
+      results[i] = nlohmann::json::parse(r.out);
+      results[i].erase("seconds");
+      results[i].erase("nodes_per_second");
+      results[i].erase("context");  // its command line names the thread count
+    }
+    EXPECT_EQ(results[0], results[1]) << mode;
+  }
+}
+
+TEST(PerftCommand, ThreadsChangeNoCount) {
+  for (const char* extra : {"--divide", "--make-every-leaf"}) {
+    const Result one = call(perft_command, {"--fen", "startpos", "--depth", "4", extra, "--json"});
+    const Result two = call(perft_command, {"--fen", "startpos", "--depth", "4", extra, "--threads", "2", "--json"});
+    ASSERT_EQ(two.code, EXIT_OK) << two.err;
+    auto a = nlohmann::json::parse(one.out), b = nlohmann::json::parse(two.out);
+    EXPECT_EQ(b["nodes"], 197281);
+    EXPECT_EQ(a["divide"], b["divide"]) << extra;
+  }
+  expect_one_line_error(call(perft_command, {"--fen", "startpos", "--depth", "2", "--threads", "0"}), "--threads");
+  expect_one_line_error(call(perft_command, {"--suite", "x.epd", "--threads", "2"}), "--threads");
+}
+
+TEST(SearchCommand, BadInput) {
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "bogus"}), "bogus");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "order=best"}),
+                        "does not support order=best");
+  expect_one_line_error(call(search_command, {"--fen", "rnbqkbnr w", "--depth", "2"}), "bad FEN");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--threads", "0"}), "threads");
+}
+
+TEST(TreeCommand, StandingTreeAndTheory) {
+  const Result standing = call(tree_command, {"standing", "--order", "BAC", "--json"});
+  ASSERT_EQ(standing.code, EXIT_OK) << standing.err;
+  const auto json = nlohmann::json::parse(standing.out);
+  EXPECT_EQ(json["value"], 3);
+  EXPECT_EQ(json["leaves_examined"], 9);  // reference 002: BAC examines all 9
+  const Result theory = call(tree_command, {"theory", "--json"});
+  ASSERT_EQ(theory.code, EXIT_OK) << theory.err;
+  EXPECT_EQ(nlohmann::json::parse(theory.out)["rows"].back()["best_case_leaves"], 48599999);
+}
+
+TEST(TreeCommand, RandomTreesBestFirstReadTheMinimalTree) {
+  const Result r = call(tree_command, {"random", "--branching", "4", "--depth", "4", "--trees", "3", "--order", "best",
+                                       "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);  // kept alive: the loop below walks into it
+  EXPECT_EQ(json["context"]["command_line"],
+            nlohmann::json({"prunebench", "tree", "random", "--branching", "4", "--depth", "4", "--trees", "3",
+                            "--order", "best", "--json"}));
+  ASSERT_EQ(json["trees"].size(), 3u);
+  for (const auto& tree : json["trees"]) EXPECT_EQ(tree["leaves"], 4 * 4 + 4 * 4 - 1);
+}
+
+TEST(TreeCommand, BadInput) {
+  expect_one_line_error(call(tree_command, {"random", "--branching", "6"}), "--depth");
+  expect_one_line_error(call(tree_command, {"standing", "--order", "ABD"}), "ABD");
+  expect_one_line_error(call(tree_command, {"forest"}), "forest");
+}
+
+TEST(BenchCommand, PrintsTheSignatureLine) {
+  const Result r = call(bench_command, {"--depth", "2", "--mode", "mvv-lva"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_NE(r.out.find("\nNodes searched: "), std::string::npos) << r.out;
+  expect_one_line_error(call(bench_command, {"--mode", "nope"}), "nope");
+  expect_one_line_error(call(bench_command, {"--mode", "order=best"}), "does not support order=best");
+}
+
+// One order against reference 000's 22 figures: prunebench's own generator
+// order matches the 5 that results/README.md reports.
+TEST(ScanOrdersCommand, MeasuresOneOrderAgainstTheArticle) {
+  const Result r = call(scan_orders_command, {"--order", "scan"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_NE(r.out.find("start unordered depth 3                  581         586"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n5 of 22 figures equal\n"), std::string::npos) << r.out;
+  const Result unordered = call(scan_orders_command, {"--order", "scan", "--modes", "unordered"});
+  EXPECT_NE(unordered.out.find("\n3 of 12 figures equal\n"), std::string::npos) << unordered.out;
+}
+
+TEST(ScanOrdersCommand, BadInput) {
+  expect_one_line_error(call(scan_orders_command, {"--order", "scan:from=z9"}), "from=z9");
+  expect_one_line_error(call(scan_orders_command, {"--modes", "nope"}), "nope");
+  expect_one_line_error(call(scan_orders_command, {"--modes", "pvs,mtdf"}), "no figures");
+  expect_one_line_error(call(scan_orders_command, {"--suite", "/nonexistent.epd"}), "nonexistent");
+}
+
+}  // namespace
+}  // namespace prunebench::harness

@@ -1,0 +1,276 @@
+// prunebench run: records, determinism across thread counts, the checks made
+// while running, the journal and --resume, and bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "harness/commands/commands.h"
+#include "tests/harness/run_call.h"
+#include "harness/io/file_lock.h"
+#include "tests/harness/test_files.h"
+
+namespace prunebench::harness {
+namespace {
+
+using testing::TempDir;
+
+const std::string SEED = std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/seed.epd";
+const std::string BRATKO_KOPEC = std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/bratko-kopec.epd";
+
+using Result = testing::RunResult;
+using testing::run;
+
+nlohmann::json without_timing(nlohmann::json records) {
+  for (auto& r : records) {
+    r.erase("seconds");
+    r.erase("nodes_per_second");
+  }
+  return records;
+}
+
+TEST(RunCommand, WritesOneRecordPerPositionDepthAndMode) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", SEED, "--depths", "1-3", "--modes", "minimax,unordered,mvv-lva", "--out", out});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["kind"], "run");
+  EXPECT_EQ(doc["context"]["command_line"], nlohmann::json({"prunebench", "run", "--suite", SEED, "--depths", "1-3",
+                                                            "--modes", "minimax,unordered,mvv-lva", "--out", out}));
+  ASSERT_EQ(doc["records"].size(), 2u * 3u * 3u);
+  const auto& first = doc["records"][0];
+  EXPECT_EQ(first["position_id"], "start");
+  EXPECT_EQ(first["depth"], 1);
+  EXPECT_EQ(first["mode"], "minimax");
+  EXPECT_EQ(first["counters"]["nodes"], 21);  // reference 000
+  EXPECT_EQ(doc["positions"][1]["id"], "middlegame");
+  EXPECT_EQ(doc["positions"][1]["perft"], nlohmann::json({1, 32, 959, 31932}));  // independent: perft of the FEN
+  EXPECT_EQ(doc["positions"][1]["material"]["balance"], 0);
+  EXPECT_FALSE(std::filesystem::exists(out + ".journal")) << "journal removed after a complete run";
+}
+
+// Runs `base` with two thread counts and compares the records; returns them.
+nlohmann::json expect_same_records(const Args& base, const char* threads_a, const char* threads_b) {
+  Args a_args = base, b_args = base;
+  a_args.insert(a_args.end(), {"--threads", threads_a});
+  b_args.insert(b_args.end(), {"--threads", threads_b});
+  const Result a = run(a_args), b = run(b_args);
+  EXPECT_EQ(a.code, EXIT_OK) << a.err;
+  EXPECT_EQ(b.code, EXIT_OK) << b.err;
+  if (a.code != EXIT_OK || b.code != EXIT_OK) return {};
+  const auto doc_a = nlohmann::json::parse(a.out), doc_b = nlohmann::json::parse(b.out);
+  EXPECT_EQ(without_timing(doc_a["records"]), without_timing(doc_b["records"]));
+  EXPECT_EQ(doc_a["positions"], doc_b["positions"]);
+  return doc_a;
+}
+
+TEST(RunCommand, RecordsDoNotDependOnTheThreadCount) {
+  const auto doc = expect_same_records(
+      {"--suite", SEED, "--suite", BRATKO_KOPEC, "--depths", "1-2", "--modes", "minimax,mvv-lva,pvs,mtdf"}, "1", "2");
+  EXPECT_EQ(doc["records"].size(), 26u * 2u * 4u);
+}
+
+// Two positions and three threads: each position's full-width searches run on
+// one thread, then on all three once the other position is done; nothing changes.
+TEST(RunCommand, SplitFullWidthSearchesChangeNoRecord) {
+  const auto doc =
+      expect_same_records({"--suite", SEED, "--depths", "1-3", "--modes", "minimax,negamax,minimal,mvv-lva"}, "1", "3");
+  EXPECT_EQ(doc["records"].size(), 2u * 3u * 4u);
+}
+
+TEST(RunCommand, ResumeReusesJournalledRecords) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1-3", "--modes", "minimax,mvv-lva", "--out", out};
+  ASSERT_EQ(run(args).code, EXIT_OK);
+  const nlohmann::json complete = nlohmann::json::parse(testing::read_text(out));
+
+  // A journal as a killed run leaves it: the plan line, five finished
+  // records, and half a line.
+  std::filesystem::remove(out);
+  nlohmann::json plan = {{"suites", nlohmann::json::array()}, {"depths", {1, 2, 3}}, {"modes", {"minimax", "mvv-lva"}}};
+  plan["suites"].push_back(complete["context"]["suites"][0]["sha256"]);
+  std::ostringstream text;
+  text << nlohmann::json({{"plan", plan}}).dump() << '\n';
+  for (int i = 0; i < 5; ++i) text << nlohmann::json({{"record", complete["records"][i]}}).dump() << '\n';
+  text << "{\"record\": {\"position_id\": \"mid";  // the partial line of a kill
+  testing::write_text(out + ".journal", text.str());
+
+  const Result fresh = run(args);
+  EXPECT_EQ(fresh.code, EXIT_BAD_INPUT) << "an existing journal needs --resume";
+  EXPECT_NE(fresh.err.find("--resume"), std::string::npos) << fresh.err;
+
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result resumed = run(resume);
+  ASSERT_EQ(resumed.code, EXIT_OK) << resumed.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), complete["records"].size());
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(doc["records"][i], complete["records"][i]) << "journalled record kept as is";
+  EXPECT_EQ(without_timing(doc["records"]), without_timing(complete["records"]));
+}
+
+TEST(RunCommand, ResumeRefusesAJournalOfAnotherPlan) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  testing::write_text(out + ".journal", "{\"plan\":{\"depths\":[1],\"modes\":[\"minimax\"],\"suites\":[\"x\"]}}\n");
+  const Result r = run({"--suite", SEED, "--depths", "1-2", "--modes", "minimax", "--out", out, "--resume"});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_NE(r.err.find("other suites, depths, modes or --max-nodes"), std::string::npos) << r.err;
+}
+
+// Issue 18, defect 1: the reproducer `echo 5 >> OUT.journal` then --resume.
+TEST(RunCommand, ResumeRefusesAJournalLineThatIsNotARecord) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1", "--modes", "minimax", "--out", out};
+  ASSERT_EQ(run(args).code, EXIT_OK);
+  const nlohmann::json complete = nlohmann::json::parse(testing::read_text(out));
+  nlohmann::json plan = {
+      {"suites", {complete["context"]["suites"][0]["sha256"]}}, {"depths", {1}}, {"modes", {"minimax"}}};
+  testing::write_text(out + ".journal", nlohmann::json({{"plan", plan}}).dump() + "\n5\n");
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result r = run(resume);
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: " + out + ".journal:2: not a journal record (expected {\"record\": {...}})\n");
+}
+
+// Issue 18, defect 6: records made under one --max-nodes are not reused under another.
+TEST(RunCommand, ResumeRefusesAnotherMaxNodes) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1-2", "--modes", "minimax", "--out", out};
+  Args limited = args;
+  limited.insert(limited.end(), {"--max-nodes", "100"});
+  ASSERT_EQ(run(limited).code, EXIT_OK);
+  ASSERT_FALSE(std::filesystem::exists(out + ".journal"));
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  // The header a limited run writes first, as a run killed right after it leaves it.
+  nlohmann::json plan = {{"suites", {doc["context"]["suites"][0]["sha256"]}},
+                         {"depths", {1, 2}},
+                         {"modes", {"minimax"}},
+                         {"max_nodes", 100}};
+  testing::write_text(out + ".journal", nlohmann::json({{"plan", plan}}).dump() + "\n");
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result other = run(resume);
+  EXPECT_EQ(other.code, EXIT_BAD_INPUT);
+  EXPECT_NE(other.err.find("--max-nodes"), std::string::npos) << other.err;
+  limited.push_back("--resume");
+  const Result same = run(limited);
+  EXPECT_EQ(same.code, EXIT_OK) << same.err;
+}
+
+// Issue 18, defect 7: a second run on the same --out is refused while the first holds the journal.
+TEST(RunCommand, SecondRunOnTheSameOutIsRefused) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  FileLock rival;
+  ASSERT_EQ(rival.acquire(out + ".journal"), "");
+  const Result r = run({"--suite", SEED, "--depths", "1", "--modes", "minimax", "--out", out, "--resume"});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: another run is using " + out +
+                       ".journal (wait for it to end, or choose another --out)\n");
+}
+
+// Issue 18, defect 8: a bad --out is found before any search, not after all of them.
+TEST(RunCommand, BadOutPathIsRefusedFirst) {
+  TempDir dir;
+  const Args base = {"--suite", SEED, "--depths", "1", "--modes", "minimax", "--out"};
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "error: --out is empty (name the JSON file to write)\n"},
+      {dir.path().string(), "error: --out " + dir.path().string() + " is a directory (name a file in it)\n"},
+      {dir.file("no/such/run.json"), "error: --out " + dir.file("no/such/run.json") + ": the directory " +
+                                         dir.file("no/such") + " does not exist\n"},
+  };
+  for (const auto& [out, message] : cases) {
+    Args args = base;
+    args.push_back(out);
+    const Result r = run(args);
+    EXPECT_EQ(r.code, EXIT_BAD_INPUT) << out;
+    EXPECT_EQ(r.err, message);
+  }
+}
+
+TEST(RunCommand, WrongPublishedPerftCountFailsTheRun) {
+  TempDir dir;
+  const std::string suite = dir.file("wrong.epd");
+  testing::write_text(suite, "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n");  // published: 66
+  const Result r = run({"--suite", suite, "--depths", "1-2", "--modes", "minimax"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("perft(2) is 66 but the suite says 67"), std::string::npos) << r.err;
+}
+
+TEST(RunCommand, RequireBalancedRefusesUnevenMaterial) {
+  TempDir dir;
+  const std::string suite = dir.file("uneven.epd");
+  // Reference 000's first, mistyped middlegame: black's light-squared bishop is missing.
+  testing::write_text(suite, "r2q1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9 id \"typo\";\n");
+  const Result r = run({"--suite", suite, "--depths", "1", "--modes", "minimax", "--require-balanced"});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_NE(r.err.find("typo is not balanced (white 4000, black 3670)"), std::string::npos) << r.err;
+}
+
+TEST(RunCommand, MaxNodesSkipsLargeFullWidthTrees) {
+  const Result r = run({"--suite", SEED, "--depths", "1-3", "--modes", "minimax,mvv-lva", "--max-nodes", "1000"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto doc = nlohmann::json::parse(r.out);
+  // start: minimax d3 has 9,323 nodes; middlegame: d2 has 992 (kept), d3 32,924 (skipped).
+  EXPECT_EQ(doc["skipped"].size(), 2u);
+  EXPECT_EQ(doc["skipped"][0]["position_id"], "start");
+  EXPECT_EQ(doc["skipped"][0]["depth"], 3);
+}
+
+TEST(RunCommand, BadInputIsOneLineAndExitCode2) {
+  const std::vector<std::pair<Args, std::string>> cases = {
+      {{"--suite", "/no/such/file.epd", "--depths", "1"}, "no such file"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "minimax,bogus"}, "bogus"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "mvv-lva+killers,history"}, "e.g. 'mvv-lva+killers+history'"},
+      {{"--suite", SEED}, "--depths is required"},
+      {{"--depths", "1"}, "--suite"},
+      {{"--suite", SEED, "--depths", "0-3"}, "--depths"},
+      {{"--suite", SEED, "--suite", SEED, "--depths", "1"}, "appears twice"},
+      {{"--suite", SEED, "--depths", "1", "--frobnicate"}, "unknown option '--frobnicate'"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, EXIT_BAD_INPUT) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace prunebench::harness
+
+namespace prunebench::harness {
+namespace {
+
+// tt-draft=ge is not value-preserving by design: run records how far its
+// score is from the fixed-depth value instead of stopping on the mismatch.
+TEST(RunCommand, RecordsTheDifferenceOfAModeThatIsNotValuePreserving) {
+  TempDir dir;
+  const std::string suite = dir.file("wac21.epd");
+  testing::write_text(suite, "5rk1/1b3p1p/pp3p2/3n1N2/1P6/P1qB1PP1/3Q3P/4R1K1 w - - id \"WAC.021\";\n");
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", suite, "--depths", "5", "--modes", "mvv-lva,id-tt+tt-draft=ge", "--out", out});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), 2u);
+  const auto& exact = doc["records"][0];
+  const auto& ge = doc["records"][1];
+  EXPECT_EQ(exact["score"], 680);
+  EXPECT_FALSE(exact.contains("value_differs_from_minimax"));
+  EXPECT_EQ(ge["spec"]["tt_draft"], "ge");
+  EXPECT_EQ(ge["score"], 130);
+  EXPECT_EQ(ge["exact_score"], 680);
+  EXPECT_EQ(ge["value_differs_from_minimax"], -550);
+}
+
+}  // namespace
+}  // namespace prunebench::harness

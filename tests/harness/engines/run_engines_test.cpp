@@ -1,0 +1,127 @@
+// prunebench run with external UCI engines (--engine): records in the run's
+// shape, prunebench's own `uci` reproducing its CLI counts, the determinism
+// check, and failures that keep every finished record for --resume.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/commands/commands.h"
+#include "tests/harness/engines/fake_engine.h"
+#include "tests/harness/run_call.h"
+
+namespace prunebench::harness {
+namespace {
+
+using testing::fake_engine;
+using testing::TempDir;
+
+const std::string SEED = std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/seed.epd";
+
+using Result = testing::RunResult;
+using testing::run;
+
+nlohmann::json run_json(const Args& args) {
+  const Result r = run(args);
+  EXPECT_EQ(r.code, EXIT_OK) << r.err;
+  return r.code == EXIT_OK ? nlohmann::json::parse(r.out) : nlohmann::json();
+}
+
+TEST(RunEngines, SelfAsAnEngineReproducesTheCliCounts) {
+  const std::string self = std::string("self=") + PRUNEBENCH_BINARY + " uci";
+  for (const std::string mode : {"mvv-lva", "pvs-id-tt-killers", "minimax"}) {
+    const nlohmann::json cli = run_json({"--suite", SEED, "--depths", "1-3", "--modes", mode});
+    const nlohmann::json uci = run_json({"--suite", SEED, "--depths", "1-3", "--engine", self, "--engine-option",
+                                         "self:Mode=" + mode, "--engine-repeat", "1"});
+    ASSERT_EQ(uci["records"].size(), cli["records"].size());
+    for (std::size_t i = 0; i < cli["records"].size(); ++i) {
+      const auto &ours = cli["records"][i], theirs = uci["records"][i];
+      EXPECT_EQ(theirs["counters"]["nodes"], ours["counters"]["nodes"]) << mode << ' ' << i;
+      EXPECT_EQ(theirs["score"], ours["score"]);
+      EXPECT_EQ(theirs["best_move"], ours["best_move"]);
+      EXPECT_EQ(theirs["pv"], ours["pv"]);
+    }
+  }
+}
+
+TEST(RunEngines, RecordsSayTheNodesAreEngineReported) {
+  TempDir dir;
+  const nlohmann::json doc = run_json({"--suite", SEED, "--depths", "1-2", "--modes", "mvv-lva", "--engine",
+                                       "fake=" + fake_engine(dir, "good", testing::GO_WELL)});
+  ASSERT_EQ(doc["records"].size(), 2u * 2u * 2u);
+  const nlohmann::json& record = doc["records"][1];
+  EXPECT_EQ(record["mode"], "fake");
+  EXPECT_EQ(record["counters"], nlohmann::json({{"nodes", 42}}));
+  EXPECT_EQ(record["score"], 5);
+  EXPECT_EQ(record["spec"]["algorithm"], "uci-engine");
+  EXPECT_EQ(record["spec"]["nodes"], "engine-reported");
+  EXPECT_EQ(record["spec"]["id_name"], "Fake 1.0");
+  EXPECT_EQ(record["spec"]["options"], nlohmann::json({{"Threads", "1"}}));
+  EXPECT_EQ(record["engine"]["nodes_per_search"], nlohmann::json({42, 42}));
+  EXPECT_EQ(record["engine"]["seldepth"], 3);
+}
+
+TEST(RunEngines, DifferentNodeCountsAreNonDeterminism) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", SEED, "--depths", "1", "--engine",
+                        "counting=" + fake_engine(dir, "counting", testing::GO_COUNTING), "--out", out});
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(r.err.rfind("error: check failed: engine 'counting' at start depth 1: not deterministic: search 1 "
+                        "reported 1 nodes, search 2 2 (finished records are kept in ",
+                        0),
+            0u)
+      << r.err;
+  const std::string journal = testing::read_text(out + ".journal");
+  EXPECT_EQ(std::count(journal.begin(), journal.end(), '\n'), 1) << "only the plan: --resume searches it again";
+  EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine-repeat", "1", "--engine",
+                 "counting=" + fake_engine(dir, "counting", testing::GO_COUNTING)})
+                .code,
+            EXIT_OK);
+}
+
+TEST(RunEngines, AFailingEngineKeepsFinishedRecordsForResume) {
+  TempDir dir;
+  const std::string flag = dir.file("crash-now");
+  // Crashes on the middlegame (white to move, move 9) while the flag file exists.
+  const std::string engine = fake_engine(
+      dir, "flaky", "if [ -e " + flag + " ] && [ \"$fen\" != \"${fen% 0 9}\" ]; then kill -SEGV $$; fi; " +
+                        testing::GO_WELL);
+  testing::write_text(flag, "");
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1-2", "--engine", "flaky=" + engine, "--out", out};
+  const Result failed = run(args);
+  EXPECT_EQ(failed.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(failed.err.rfind("error: engine 'flaky' at middlegame depth 1: ended before 'bestmove' (engine killed by "
+                             "signal 11) (finished records are kept in ",
+                             0),
+            0u)
+      << failed.err;
+  std::filesystem::remove(flag);
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result resumed = run(resume);
+  ASSERT_EQ(resumed.code, EXIT_OK) << resumed.err;
+  EXPECT_EQ(nlohmann::json::parse(testing::read_text(out))["records"].size(), 4u);
+}
+
+TEST(RunEngines, BadEngineArguments) {
+  const auto error = [](const Args& extra) {
+    Args args = {"--suite", SEED, "--depths", "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run(args).err;
+  };
+  EXPECT_EQ(error({"--engine", "sf"}), "error: --engine: 'sf' is not NAME=COMMAND (NAME without = : , + or spaces)\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine", "a=y"}), "error: --engine: the name 'a' is already a mode or engine\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "b:Hash=1"}), "error: --engine-option: no --engine named 'b'\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash"}),
+            "error: --engine-option: 'a:Hash' is not NAME:OPTION=VALUE\n");
+  EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "nope=/no/such/engine"}).err,
+            "error: engine 'nope' at start depth 1: cannot run '/no/such/engine': No such file or directory\n");
+}
+
+}  // namespace
+}  // namespace prunebench::harness

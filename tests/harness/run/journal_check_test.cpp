@@ -1,0 +1,83 @@
+// Issue 18, defect 1: a journal line that is JSON but not a record is refused
+// by its line number instead of aborting --resume.
+#include "harness/run/journal_check.h"
+
+#include <gtest/gtest.h>
+
+namespace prunebench::harness {
+namespace {
+
+using nlohmann::json;
+
+const json PLAN = {{"depths", {1}}, {"modes", {"minimax"}}, {"suites", {"abc"}}};
+
+// nodes is unsigned, as nlohmann parses a non-negative count from text.
+json good_record() {
+  return {{"position_id", "start"},
+          {"depth", 1},
+          {"mode", "minimax"},
+          {"score", 0},
+          {"counters", {{"nodes", 21u}}}};
+}
+
+JournalContents journal_of(std::vector<json> lines) {
+  JournalContents journal;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    journal.records.push_back(lines[i]);
+    journal.lines.push_back(int(i) + 1);
+  }
+  return journal;
+}
+
+std::string check(std::vector<json> lines) {
+  std::vector<json> records;
+  return check_journal(journal_of(std::move(lines)), "j", PLAN, records);
+}
+
+TEST(CheckJournal, AcceptsTheRunnersOwnRecords) {
+  std::vector<json> records;
+  const std::string error =
+      check_journal(journal_of({{{"plan", PLAN}}, {{"record", good_record()}}}), "j", PLAN, records);
+  EXPECT_EQ(error, "");
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0], good_record());
+}
+
+// scripts/dask_run.py journals position facts between the records; a run
+// gathers its own facts, so it takes the records and passes over the facts.
+TEST(CheckJournal, PassesOverPositionFacts) {
+  std::vector<json> records;
+  const json facts = {{"position", {{"id", "start"}, {"perft", {1, 20}}}}};
+  const std::string error =
+      check_journal(journal_of({{{"plan", PLAN}}, facts, {{"record", good_record()}}}), "j", PLAN, records);
+  EXPECT_EQ(error, "");
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0], good_record());
+}
+
+TEST(CheckJournal, RefusesLinesThatAreJsonButNotRecords) {
+  const std::string NOT_A_RECORD = "j:2: not a journal record (expected {\"record\": {...}})";
+  json no_nodes = good_record(), string_depth = good_record(), string_nodes = good_record();
+  no_nodes["counters"].erase("nodes");
+  string_depth["depth"] = "1";
+  string_nodes["counters"]["nodes"] = "21";
+  const std::vector<std::pair<json, std::string>> cases = {
+      {5, NOT_A_RECORD},
+      {{{"recor", good_record()}}, NOT_A_RECORD},
+      {{{"record", 5}}, "j:2: the record is not a JSON object"},
+      {{{"record", no_nodes}}, "j:2: the record has no counters.nodes count"},
+      {{{"record", string_depth}}, "j:2: the record has no integer depth"},
+      {{{"record", string_nodes}}, "j:2: the record has no counters.nodes count"},
+      {{{"plan", PLAN}}, NOT_A_RECORD},  // a second plan header
+  };
+  for (const auto& [line, message] : cases) EXPECT_EQ(check({{{"plan", PLAN}}, line}), message) << line;
+}
+
+TEST(CheckJournal, RefusesAMissingOrForeignHeader) {
+  EXPECT_EQ(check({5}), "j:1: the first line is not a plan header");
+  EXPECT_EQ(check({}), "j: the journal has no plan header (it was not written by 'run')");
+  EXPECT_NE(check({{{"plan", 1}}}).find("other suites"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace prunebench::harness

@@ -50,6 +50,7 @@ int run_command(const Args& args, std::ostream& out, std::ostream& err);
 int compare_command(const Args& args, std::ostream& out, std::ostream& err);
 int merge_command(const Args& args, std::ostream& out, std::ostream& err);
 int export_command(const Args& args, std::ostream& out, std::ostream& err);
+int contract_command(const Args& args, std::ostream& out, std::ostream& err);
 int bench_command(const Args& args, std::ostream& out, std::ostream& err);
 int uci_command(const Args& args, std::ostream& out, std::ostream& err);
 int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err);

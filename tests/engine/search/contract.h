@@ -1,11 +1,5 @@
-// The fail-soft contract test of reference 001, reusable for any Tree.
-//
-// For a node with true value V (plain negamax, computed below independently of
-// engine/search), a search with window (a, b) returning v must satisfy
-//   v <= a  =>  V <= v      (fail low: an upper bound)
-//   v >= b  =>  V >= v      (fail high: a lower bound)
-//   else        v == V
-// and a fail-hard search must also keep a <= v <= b.
+// The fail-soft contract test of reference 001 (engine/search/contract.h),
+// as a loop the GoogleTest suites drive with searches of their own.
 //
 // Usage: check_contract(cases, make_node, search, options), where
 //   make_node(rng) -> T         a tree positioned at a random node
@@ -19,43 +13,16 @@
 #include <sstream>
 #include <string>
 
+#include "engine/search/contract.h"
 #include "engine/search/tree.h"
 #include "engine/types.h"
 
 namespace prunebench::testing {
 
-// Plain negamax, the oracle. Terminals are scored at distance 0, i.e. with
-// constant mate scores, as the searches do by default.
-template <Tree T>
-Score reference_negamax(T& tree, int depth) {
-  if (depth == 0) return tree.has_children() ? tree.evaluate() : tree.terminal_score(0);
-  typename T::MoveList moves;
-  tree.generate(moves);
-  if (moves.size() == 0) return tree.terminal_score(0);
-  Score best = -INFINITE_SCORE;
-  for (const auto move : moves) {
-    tree.make(move);
-    const Score v = -reference_negamax(tree, depth - 1);
-    tree.unmake(move);
-    if (v > best) best = v;
-  }
-  return best;
-}
-
-// "" if (v, V) satisfy the contract for window (a, b), else what is wrong.
-inline std::string contract_violation(Score v, Score truth, Score a, Score b, bool fail_hard) {
-  std::ostringstream why;
-  if (fail_hard && (v < a || v > b)) {
-    why << "fail-hard result " << v << " outside [" << a << ", " << b << "]";
-  } else if (v <= a && !(truth <= v)) {
-    why << "failed low with " << v << " but the true value is " << truth;
-  } else if (v >= b && !(truth >= v)) {
-    why << "failed high with " << v << " but the true value is " << truth;
-  } else if (a < v && v < b && v != truth) {
-    why << "returned " << v << " inside the window but the true value is " << truth;
-  }
-  return why.str();
-}
+// The oracle and the three cases live in the engine (engine/search/contract.h),
+// where `prunebench contract` uses them too.
+using prunebench::contract_violation;
+using prunebench::reference_negamax;
 
 struct ContractOptions {
   int depth = 3;

@@ -8,28 +8,15 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/commands/commands.h"
+#include "tests/harness/commands/command_call.h"
 #include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-Result call(int (*command)(const Args&, std::ostream&, std::ostream&), const Args& args) {
-  std::ostringstream out, err;
-  const int code = command(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-void expect_one_line_error(const Result& r, const std::string& message) {
-  EXPECT_EQ(r.code, EXIT_BAD_INPUT) << r.err;
-  EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
-  EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-}
+using testing::call;
+using testing::expect_one_line_error;
+using testing::Result;
 
 TEST(PerftCommand, JsonHasTheCountAndTheDivide) {
   const Result r = call(perft_command, {"--fen", "startpos", "--depth", "3", "--divide", "--json"});

@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/search/spec.h"
 
 #include "harness/commands/commands.h"
 #include "tests/harness/commands/command_call.h"
@@ -36,6 +40,21 @@ TEST(ContractCommand, ChessOnlyModesSaySoAndRunOnChess) {
   EXPECT_NE(r.out.find("(0 random tree, 0 tie-heavy tree, 60 chess)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("synthetic trees skipped: this tree does not support order=mvv-lva"), std::string::npos)
       << r.out;
+}
+
+// What CI runs on every named mode (and the options that touch bounds and
+// mate scores in the table): a fixed number of cases each, no violation.
+TEST(ContractCommand, EveryNamedModeKeepsTheContract) {
+  std::vector<std::string> modes;
+  for (const NamedMode& m : named_modes()) modes.emplace_back(m.name);
+  for (const char* variant : {"id-tt+mate-distance", "mtdf+mate-distance", "pvs-id-tt-killers+aspiration=50",
+                              "mvv-lva-fail-hard+tt+id+aspiration=25"})
+    modes.emplace_back(variant);
+  for (const std::string& mode : modes) {
+    const Result r = contract({"--mode", mode, "--cases", "60", "--suite", suite_path()});
+    EXPECT_EQ(r.code, EXIT_OK) << mode << "\n" << r.out << r.err;
+    EXPECT_NE(r.out.find("violations: 0\n"), std::string::npos) << mode << "\n" << r.out;
+  }
 }
 
 // Every clause of the contract is exercised: fail low, fail high and inside.

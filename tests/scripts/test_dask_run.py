@@ -1,8 +1,11 @@
 """scripts/dask_run.py on a real cluster: a dask-scheduler and two dask-worker
 processes on 127.0.0.1. One worker is killed while tasks run, and the result
 still equals a single-process `prunebench run`; a run stopped by Ctrl-C
-resumes from its journal, submitting only what the journal lacks. Every
-process runs in its own process group, which the fixtures kill at the end."""
+resumes from its journal, submitting only what the journal lacks. Every test
+that interrupts or kills something holds the tasks at a gate (task_gate.py)
+and decides itself when they run, so that no machine is too fast or too slow
+for it. Every process runs in its own process group, which the fixtures kill
+at the end."""
 
 import json
 import os
@@ -18,6 +21,7 @@ import pytest
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # tornado's, inside distributed
 
 from distributed_run import DEPTHS, MODES, PRUNEBENCH, REPO, TIMEOUT, assert_same_run, single_run, small_suite
+from task_gate import Gate
 
 DASK_RUN = REPO / "scripts" / "dask_run.py"
 SCHEDULER, WORKER = "/usr/bin/dask-scheduler", "/usr/bin/dask-worker"
@@ -51,11 +55,12 @@ def wait_until(condition, what, timeout=TIMEOUT):
         time.sleep(0.05)
 
 
-def busy(client, name):
-    """Whether the scheduler has given the worker called `name` tasks it has not finished."""
-    processing = client.processing()
-    return any(info.get("name") == name and processing.get(worker)
-               for worker, info in client.scheduler_info()["workers"].items())
+@pytest.fixture
+def gate(tmp_path):
+    """A gate for the tasks' binary; whatever a failing test left waiting at it is killed."""
+    made = Gate(tmp_path / "gate")
+    yield made
+    made.kill_stragglers()
 
 
 @pytest.fixture
@@ -82,10 +87,10 @@ def cluster(tmp_path):
         log.close()
 
 
-def dask_run(suite, out, address, *extra):
+def dask_run(suite, out, address, *extra, prunebench=PRUNEBENCH):
     """The driver, in its own process group; on the cluster at `address` with a task per position and depth."""
     command = [sys.executable, str(DASK_RUN), "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
-               "--out", str(out), "--prunebench", str(PRUNEBENCH), *extra]
+               "--out", str(out), "--prunebench", str(prunebench), *extra]
     if address:
         command += ["--scheduler", address, "--depths-per-task", "1"]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -109,10 +114,6 @@ def journal_lines(out):
             if line.endswith("\n")]
 
 
-def journalled_records(out):
-    return sum(1 for line in journal_lines(out) if "record" in line)
-
-
 def complete_tasks(out, depths, modes):
     """Tasks (position, depth) whose records, and for the deepest depth the position's facts, are journalled."""
     lines = journal_lines(out)
@@ -123,18 +124,21 @@ def complete_tasks(out, depths, modes):
                if all((p, d, m) in records for m in modes) and (d != depths[-1] or p in facts))
 
 
-def test_a_killed_worker_loses_nothing(cluster, tmp_path):
-    suite = small_suite(tmp_path, positions=12)  # 48 tasks: time to kill a worker while they run
+def test_a_killed_worker_loses_nothing(cluster, gate, tmp_path):
+    suite = small_suite(tmp_path, positions=12)
     single_run(suite, tmp_path / "single.json")
     out = tmp_path / "dask.json"
-    driver = dask_run(suite, out, cluster["address"])
+    driver = dask_run(suite, out, cluster["address"], prunebench=gate.wrapper(PRUNEBENCH))
     try:
         victim = cluster["workers"][0]
-        wait_until(lambda: driver.poll() is not None or (journalled_records(out) >= 3 and
-                                                         busy(cluster["client"], "worker-0")),
-                   "the first records, with tasks on the worker to kill")
-        assert driver.poll() is None, "the run ended before a worker could be killed"
+        gate.release(3)
+        # Three tasks journalled, and one held at the gate on the worker to kill: it dies mid-task.
+        wait_until(lambda: driver.poll() is not None or (complete_tasks(out, range(1, 5), MODES.split(",")) == 3 and
+                                                         victim.pid in gate.waiting().values()),
+                   "three journalled tasks and a task held on the worker to kill")
+        assert driver.poll() is None, finish(driver)
         kill_group(victim)
+        gate.open()
         code, err = finish(driver)
     finally:
         kill_group(driver)
@@ -144,14 +148,20 @@ def test_a_killed_worker_loses_nothing(cluster, tmp_path):
     assert not Path(f"{out}.journal").exists()
 
 
-def test_ctrl_c_then_resume_submits_only_what_the_journal_lacks(cluster, tmp_path):
+def test_ctrl_c_then_resume_submits_only_what_the_journal_lacks(cluster, gate, tmp_path):
     suite = small_suite(tmp_path)
     single_run(suite, tmp_path / "single.json")
     out = tmp_path / "dask.json"
-    driver = dask_run(suite, out, cluster["address"])
+    depths, modes = list(range(1, 5)), MODES.split(",")
+    wrapper = gate.wrapper(PRUNEBENCH)
+    driver = dask_run(suite, out, cluster["address"], prunebench=wrapper)
     try:
-        wait_until(lambda: journalled_records(out) >= 3 or driver.poll() is not None, "the first records")
-        assert driver.poll() is None, "the run ended before it could be interrupted"
+        gate.release(3)
+        # Three tasks journalled and the others held: the run cannot end before the signal.
+        wait_until(lambda: driver.poll() is not None or (complete_tasks(out, depths, modes) == 3 and
+                                                         len(gate.waiting()) == 2),
+                   "three journalled tasks and one held on each worker")
+        assert driver.poll() is None, finish(driver)
         driver.send_signal(signal.SIGINT)
         code, err = finish(driver)
     finally:
@@ -160,10 +170,9 @@ def test_ctrl_c_then_resume_submits_only_what_the_journal_lacks(cluster, tmp_pat
     assert "interrupted" in err and "--resume" in err
     assert "Traceback" not in err
     assert not out.exists()
-    depths, modes = list(range(1, 5)), MODES.split(",")
-    done_before = complete_tasks(out, depths, modes)
-    assert done_before > 0
-    resumed = dask_run(suite, out, cluster["address"], "--resume")
+    assert complete_tasks(out, depths, modes) == 3
+    gate.open()  # the held tasks of the interrupted run end too, and free their workers
+    resumed = dask_run(suite, out, cluster["address"], "--resume", prunebench=wrapper)
     try:
         code, err = finish(resumed)
     finally:
@@ -171,7 +180,7 @@ def test_ctrl_c_then_resume_submits_only_what_the_journal_lacks(cluster, tmp_pat
     assert code == 0, err
     document = assert_same_run(tmp_path / "single.json", out)
     positions = len(document["positions"])
-    assert document["context"]["dask"]["tasks"] == positions * len(depths) - done_before
+    assert document["context"]["dask"]["tasks"] == positions * len(depths) - 3
 
 
 def test_a_failing_task_fails_the_run_with_its_error(cluster, tmp_path):

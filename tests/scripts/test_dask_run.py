@@ -1,12 +1,14 @@
 """scripts/dask_run.py on a real cluster: a dask-scheduler and two dask-worker
-processes on 127.0.0.1. One worker is killed while tasks run, and the result
-still equals a single-process `prunebench run`; a run stopped by Ctrl-C
-resumes from its journal, submitting only what the journal lacks. Every test
-that interrupts or kills something holds the tasks at a gate (task_gate.py)
-and decides itself when they run, so that no machine is too fast or too slow
-for it. Every process runs in its own process group, which the fixtures kill
-at the end."""
+processes on 127.0.0.1, speaking TLS. One worker is killed while tasks run, and
+the result still equals a single-process `prunebench run`; a run stopped by
+Ctrl-C resumes from its journal, submitting only what the journal lacks. The
+driver's own local cluster takes no client without its credentials and
+listens on loopback only. Every test that interrupts or kills something holds
+the tasks at a gate (task_gate.py) and decides itself when they run, so that
+no machine is too fast or too slow for it. Every process runs in its own
+process group, which the fixtures kill at the end."""
 
+import asyncio
 import json
 import os
 import signal
@@ -21,7 +23,7 @@ import pytest
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # tornado's, inside distributed
 
 from distributed_run import DEPTHS, MODES, PRUNEBENCH, REPO, TIMEOUT, assert_same_run, single_run, small_suite
-from task_gate import Gate
+from task_gate import Gate, alive
 
 DASK_RUN = REPO / "scripts" / "dask_run.py"
 SCHEDULER, WORKER = "/usr/bin/dask-scheduler", "/usr/bin/dask-worker"
@@ -55,6 +57,22 @@ def wait_until(condition, what, timeout=TIMEOUT):
         time.sleep(0.05)
 
 
+def write_credentials(directory):
+    """A self-signed certificate and its key, as PEM files: the CA and every role's certificate at once."""
+    from distributed.security import Security
+    made = Security.temporary()
+    cert, key = Path(directory) / "cluster.pem", Path(directory) / "cluster.key"
+    cert.write_text(made.tls_ca_file, encoding="utf-8")
+    key.write_text(made.tls_client_key, encoding="utf-8")
+    key.chmod(0o600)
+    return {"ca": cert, "cert": cert, "key": key}
+
+
+def tls_options(credentials):
+    return ["--tls-ca-file", str(credentials["ca"]), "--tls-cert", str(credentials["cert"]),
+            "--tls-key", str(credentials["key"])]
+
+
 @pytest.fixture
 def gate(tmp_path):
     """A gate for the tasks' binary; whatever a failing test left waiting at it is killed."""
@@ -65,34 +83,42 @@ def gate(tmp_path):
 
 @pytest.fixture
 def cluster(tmp_path):
-    """A scheduler and two workers (one thread each); yields the address and the worker processes."""
+    """A TLS scheduler and two workers (one thread each); yields the address, the worker processes,
+    a client of the test's own and the credentials."""
     for program in (SCHEDULER, WORKER):
         if not Path(program).exists():
             pytest.fail(f"{program} is missing: scripts/install-deps.sh installs python3-distributed")
+    from distributed import Client
+    from distributed.security import Security
+    credentials = write_credentials(tmp_path)
+    tls = tls_options(credentials)
     port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
+    address = f"tls://127.0.0.1:{port}"
     log = open(tmp_path / "cluster.log", "w", encoding="utf-8")
-    processes = [start([SCHEDULER, "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], log)]
+    processes = [start([SCHEDULER, "--protocol", "tls", "--host", "127.0.0.1", "--port", str(port),
+                        "--no-dashboard", *tls], log)]
     try:
         for name in ("worker-0", "worker-1"):
             processes.append(start([WORKER, address, "--name", name, "--nthreads", "1", "--no-nanny", "--no-dashboard",
-                                    "--host", "127.0.0.1", "--local-directory", str(tmp_path)], log))
-        from distributed import Client
-        with Client(address, timeout="20s") as client:  # the test's eye on the scheduler
+                                    "--protocol", "tls", "--host", "127.0.0.1", *tls,
+                                    "--local-directory", str(tmp_path)], log))
+        security = Security(tls_ca_file=str(credentials["ca"]), tls_client_cert=str(credentials["cert"]),
+                            tls_client_key=str(credentials["key"]), require_encryption=True)
+        with Client(address, security=security, timeout="20s") as client:  # the test's eye on the scheduler
             wait_until(lambda: len(client.scheduler_info()["workers"]) == 2, "two workers")
-            yield {"address": address, "workers": processes[1:], "client": client}
+            yield {"address": address, "workers": processes[1:], "client": client, "tls": tls}
     finally:
         for process in reversed(processes):
             kill_group(process)
         log.close()
 
 
-def dask_run(suite, out, address, *extra, prunebench=PRUNEBENCH):
-    """The driver, in its own process group; on the cluster at `address` with a task per position and depth."""
+def dask_run(suite, out, cluster, *extra, prunebench=PRUNEBENCH):
+    """The driver, in its own process group; on `cluster` (None: a local one) with a task per position and depth."""
     command = [sys.executable, str(DASK_RUN), "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
                "--out", str(out), "--prunebench", str(prunebench), *extra]
-    if address:
-        command += ["--scheduler", address, "--depths-per-task", "1"]
+    if cluster:
+        command += ["--scheduler", cluster["address"], *cluster["tls"], "--depths-per-task", "1"]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
 
@@ -128,7 +154,7 @@ def test_a_killed_worker_loses_nothing(cluster, gate, tmp_path):
     suite = small_suite(tmp_path, positions=12)
     single_run(suite, tmp_path / "single.json")
     out = tmp_path / "dask.json"
-    driver = dask_run(suite, out, cluster["address"], prunebench=gate.wrapper(PRUNEBENCH))
+    driver = dask_run(suite, out, cluster, prunebench=gate.wrapper(PRUNEBENCH))
     try:
         victim = cluster["workers"][0]
         gate.release(3)
@@ -154,7 +180,7 @@ def test_ctrl_c_then_resume_submits_only_what_the_journal_lacks(cluster, gate, t
     out = tmp_path / "dask.json"
     depths, modes = list(range(1, 5)), MODES.split(",")
     wrapper = gate.wrapper(PRUNEBENCH)
-    driver = dask_run(suite, out, cluster["address"], prunebench=wrapper)
+    driver = dask_run(suite, out, cluster, prunebench=wrapper)
     try:
         gate.release(3)
         # Three tasks journalled and the others held: the run cannot end before the signal.
@@ -172,7 +198,7 @@ def test_ctrl_c_then_resume_submits_only_what_the_journal_lacks(cluster, gate, t
     assert not out.exists()
     assert complete_tasks(out, depths, modes) == 3
     gate.open()  # the held tasks of the interrupted run end too, and free their workers
-    resumed = dask_run(suite, out, cluster["address"], "--resume", prunebench=wrapper)
+    resumed = dask_run(suite, out, cluster, "--resume", prunebench=wrapper)
     try:
         code, err = finish(resumed)
     finally:
@@ -187,7 +213,7 @@ def test_a_failing_task_fails_the_run_with_its_error(cluster, tmp_path):
     # A published perft count that the position contradicts: the binary's check fails in the task.
     suite = tmp_path / "wrong.epd"
     suite.write_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D3 9000\n", encoding="utf-8")
-    driver = dask_run(suite, tmp_path / "wrong.json", cluster["address"])
+    driver = dask_run(suite, tmp_path / "wrong.json", cluster)
     try:
         code, err = finish(driver)
     finally:
@@ -210,3 +236,80 @@ def test_a_local_cluster_without_scheduler(tmp_path):
     assert code == 0, err
     document = assert_same_run(tmp_path / "single.json", out)
     assert document["context"]["dask"] == {"scheduler": "local", "workers": 2, "tasks": 3, "depths_per_task": 4}
+
+
+def listening_sockets(pid):
+    """(host, port) of every TCP socket listening in process `pid` and its descendants."""
+    import psutil
+    root = psutil.Process(pid)
+    found = set()
+    for process in [root, *root.children(recursive=True)]:
+        try:
+            connections = process.connections(kind="inet")
+        except psutil.NoSuchProcess:
+            continue
+        found |= {(c.laddr.ip, c.laddr.port) for c in connections if c.status == psutil.CONN_LISTEN}
+    return found
+
+
+async def answers(address, security):
+    """Whether the server at `address` answers a dask 'identity' request made with `security`'s credentials."""
+    from distributed.comm import connect
+    try:
+        comm = await connect(address, timeout="3s", **security.get_connection_args("client"))
+    except (OSError, TimeoutError):
+        return False
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        return isinstance(await asyncio.wait_for(comm.read(), 10), dict)
+    except (OSError, TimeoutError, asyncio.TimeoutError):
+        return False
+    finally:
+        comm.abort()
+
+
+def test_the_local_cluster_takes_no_other_client_and_listens_on_loopback_only(gate, tmp_path):
+    from distributed.security import Security
+    suite = small_suite(tmp_path, positions=3)
+    single_run(suite, tmp_path / "single.json")
+    out = tmp_path / "local.json"
+    driver = dask_run(suite, out, None, "--workers", "2", prunebench=gate.wrapper(PRUNEBENCH))
+    try:
+        # Both workers hold a task: the whole cluster is up, and stays up until the gate opens.
+        wait_until(lambda: driver.poll() is not None or len(gate.waiting()) == 2, "a task held on each worker")
+        assert driver.poll() is None, finish(driver)
+        sockets = listening_sockets(driver.pid)
+        assert sockets, "the driver's cluster listens nowhere?"
+        assert all(host == "127.0.0.1" for host, _ in sockets), sockets
+        assert all(port != 8787 for _, port in sockets), sockets
+        # Another local process, without the driver's certificate: plain TCP, or TLS with a certificate of its own.
+        strangers = [(f"{scheme}://127.0.0.1:{port}", security) for _, port in sorted(sockets)
+                     for scheme, security in (("tcp", Security()), ("tls", Security.temporary()))]
+
+        async def probe_all():
+            return await asyncio.gather(*(answers(address, security) for address, security in strangers))
+        answered = [address for (address, _), yes in zip(strangers, asyncio.run(probe_all())) if yes]
+        assert answered == [], f"served a client without the driver's credentials: {answered}"
+        gate.open()
+        code, err = finish(driver)
+    finally:
+        kill_group(driver)
+    assert code == 0, err
+    assert_same_run(tmp_path / "single.json", out)
+
+
+def test_an_interrupted_local_run_leaves_no_search_behind(gate, tmp_path):
+    suite = small_suite(tmp_path, positions=3)
+    out = tmp_path / "local.json"
+    driver = dask_run(suite, out, None, "--workers", "2", prunebench=gate.wrapper(PRUNEBENCH))
+    try:
+        wait_until(lambda: driver.poll() is not None or len(gate.waiting()) == 2, "a task held on each worker")
+        assert driver.poll() is None, finish(driver)
+        held = list(gate.waiting())
+        driver.send_signal(signal.SIGINT)
+        code, err = finish(driver)
+    finally:
+        kill_group(driver)
+    assert code == 130, err
+    assert "Traceback" not in err
+    wait_until(lambda: not any(alive(pid) for pid in held), "the held searches to end with their workers")

@@ -119,7 +119,9 @@ def run_task(prunebench, suite_name, suite_bytes, position_id, depths, modes):
     """Searches one position at `depths` with `modes`; returns the run JSON text.
 
     The suite is written under its own file name (ids of entries without an
-    id are "<file name>:<line>") into a fresh directory on the worker. The binary is killed if the worker thread that waits for it
+    id are "<file name>:<line>") into a fresh directory on the worker. The id
+    goes in as --position=ID, so that an id beginning with "-" is not read as
+    an option. The binary is killed if the worker thread that waits for it
     ends (a killed worker, a closed cluster), so that no search outlives them.
     """
     import ctypes
@@ -134,7 +136,7 @@ def run_task(prunebench, suite_name, suite_bytes, position_id, depths, modes):
         with open(suite, "wb") as file:
             file.write(suite_bytes)
         command = [prunebench, "run", "--suite", suite, "--depths", ",".join(map(str, depths)),
-                   "--modes", modes, "--position", position_id]
+                   "--modes", modes, f"--position={position_id}"]
         try:
             done = subprocess.run(command, capture_output=True, text=True, check=False, preexec_fn=die_with_worker)
         except OSError as error:
@@ -158,7 +160,10 @@ class Journal:
             raise Failure(EXIT_BAD_INPUT, unfinished)
         if resume and not os.path.exists(path):
             raise Failure(EXIT_BAD_INPUT, f"nothing to resume: {path} does not exist")
-        self.file = open(path, "a+b")
+        try:
+            self.file = open(path, "a+b")
+        except OSError as error:
+            raise Failure(EXIT_IO_ERROR, f"{shown(path, 200)}: cannot open the journal: {error.strerror}") from None
         try:
             fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -174,26 +179,30 @@ class Journal:
         self.file.seek(0)
         data = self.file.read()
         complete = data[:data.rfind(b"\n") + 1]  # a killed writer's partial last line is dropped
-        self.file.truncate(len(complete))
-        lines = complete.decode("utf-8", errors="replace").splitlines()
+        # Lines end at "\n" only: a string in a record may hold U+2028, which splitlines() would cut at.
+        lines = complete.decode("utf-8", errors="replace").split("\n")[:-1]
         if not lines:
             raise Failure(EXIT_BAD_INPUT, f"{self.path}: the journal has no plan header")
         for number, line in enumerate(lines, 1):
             try:
                 entry = json.loads(line)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
                 raise Failure(EXIT_BAD_INPUT, f"{self.path}:{number}: not JSON") from None
             if number == 1:
-                if not isinstance(entry, dict) or entry.get("plan") != signature:
+                if not isinstance(entry, dict) or "plan" not in entry:
+                    raise Failure(EXIT_BAD_INPUT, f"{self.path}:1: the first line is not a plan header")
+                if entry["plan"] != signature:
                     raise Failure(EXIT_BAD_INPUT,
                                   f"{self.path} was written by a run with other suites, depths, modes or --max-nodes")
-            elif isinstance(entry, dict) and isinstance(entry.get("record"), dict):
-                record = entry["record"]
-                self.records[record_key(record)] = record
-            elif isinstance(entry, dict) and isinstance(entry.get("position"), dict):
-                self.facts[entry["position"].get("id")] = entry["position"]
+                continue
+            problem = journal_line_problem(entry)
+            if problem:
+                raise Failure(EXIT_BAD_INPUT, f"{self.path}:{number}: {problem}")
+            if "record" in entry:
+                self.records[record_key(entry["record"])] = entry["record"]
             else:
-                raise Failure(EXIT_BAD_INPUT, f"{self.path}:{number}: not a journal record")
+                self.facts[entry["position"]["id"]] = entry["position"]
+        self.file.truncate(len(complete))  # only once every line is known good: a refused journal stays as it was
 
     def append(self, entries):
         """Writes `entries` as lines with one write, then syncs them to the disk."""
@@ -214,6 +223,38 @@ class Journal:
     def remove(self):
         os.remove(self.path)
         self.file.close()
+
+
+def journal_line_problem(entry):
+    """Why a journal line after the header is neither a record `run` could have written nor position facts, or "".
+
+    The record checks are those of `run --resume` (harness/journal_check.cpp),
+    so that a line one of them takes the other takes too; every field used as
+    a key is checked before it is used.
+    """
+    if isinstance(entry, dict) and len(entry) == 1 and "position" in entry:
+        facts = entry["position"]
+        if not isinstance(facts, dict) or not isinstance(facts.get("id"), str):
+            return "position facts without an id string"
+        return ""
+    if not isinstance(entry, dict) or "record" not in entry:
+        return 'not a journal record (expected {"record": {...}})'
+    record = entry["record"]
+    if not isinstance(record, dict):
+        return "the record is not a JSON object"
+    integer = lambda value: isinstance(value, int) and not isinstance(value, bool)  # noqa: E731
+    if not isinstance(record.get("position_id"), str):
+        return "the record has no position_id string"
+    if not integer(record.get("depth")):
+        return "the record has no integer depth"
+    if not isinstance(record.get("mode"), str):
+        return "the record has no mode string"
+    if not integer(record.get("score")):
+        return "the record has no integer score"
+    counters = record.get("counters")
+    if not isinstance(counters, dict) or not integer(counters.get("nodes")) or counters["nodes"] < 0:
+        return "the record has no counters.nodes count"
+    return ""
 
 
 def record_key(record):

@@ -313,3 +313,102 @@ def test_an_interrupted_local_run_leaves_no_search_behind(gate, tmp_path):
     assert code == 130, err
     assert "Traceback" not in err
     wait_until(lambda: not any(alive(pid) for pid in held), "the held searches to end with their workers")
+
+
+def test_a_position_id_beginning_with_a_dash(tmp_path):
+    suite = tmp_path / "dash.epd"
+    suite.write_text('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "-start";\n'
+                     'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - id "--kiwipete";\n',
+                     encoding="utf-8")
+    single_run(suite, tmp_path / "single.json")
+    out = tmp_path / "dash.json"
+    driver = dask_run(suite, out, None, "--workers", "1")
+    try:
+        code, err = finish(driver)
+    finally:
+        kill_group(driver)
+    assert code == 0, err
+    document = assert_same_run(tmp_path / "single.json", out)
+    assert [p["id"] for p in document["positions"]] == ["-start", "--kiwipete"]
+
+
+def plan_header(suite):
+    """The journal's first line for `suite` at DEPTHS and MODES, as `run --list-plan` gives the signature."""
+    listed = subprocess.run([str(PRUNEBENCH), "run", "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
+                             "--list-plan"], capture_output=True, text=True, check=True, timeout=TIMEOUT)
+    return json.dumps({"plan": json.loads(listed.stdout)["plan"]})
+
+
+@pytest.mark.parametrize("line", [
+    '{"record": {"position_id": ["a", "list"], "depth": 1, "mode": "pvs", "score": 0, "counters": {"nodes": 1}}}',
+    '{"record": {"position_id": "p", "depth": "1", "mode": "pvs", "score": 0, "counters": {"nodes": 1}}}',
+    '{"record": {"position_id": "p", "depth": 1, "mode": "pvs"}}',
+    '{"position": {"id": {"not": "a string"}}}',
+    '{"position": ["facts"]}',
+    '[' * 100000 + ']' * 100000,
+    '"\udcff"',
+], ids=["list-id", "string-depth", "no-counters", "object-fact-id", "facts-not-object", "deep-nesting", "not-utf8"])
+def test_a_malformed_journal_line_is_refused_by_its_number_and_kept(tmp_path, line):
+    suite = small_suite(tmp_path, positions=2)
+    single = single_run(suite, tmp_path / "single.json")
+    out = tmp_path / "resumed.json"
+    journal = Path(f"{out}.journal")
+    good = json.dumps({"record": single["records"][0]})
+    journal.write_bytes("\n".join([plan_header(suite), good, line, ""]).encode("utf-8", "surrogateescape"))
+    before = journal.read_bytes()
+    driver = dask_run(suite, out, None, "--resume")
+    try:
+        code, err = finish(driver)
+    finally:
+        kill_group(driver)
+    assert code == 2, err
+    assert "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith(f"error: {journal}:3: "), err
+    assert journal.read_bytes() == before  # nothing journalled is lost
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("address, why", [
+    ("nonsense", "expected tls://HOST:PORT"),
+    ("tls://", "expected tls://HOST:PORT"),
+    ("tls://127.0.0.1:port", "expected tls://HOST:PORT"),
+    ("tls://127.0.0.1:99999", "expected tls://HOST:PORT"),
+    ("tls://127.0.0.1", "expected tls://HOST:PORT"),
+    ("ucx://127.0.0.1:8786", "expected tls://HOST:PORT"),
+    ("tls://127.0.0.1:8786\nerror: forged", "expected tls://HOST:PORT"),
+    ("tcp://127.0.0.1:8786", "refusing the unencrypted scheduler"),
+    ("tls://127.0.0.1:8786", "needs --tls-ca-file and --tls-cert"),
+])
+def test_a_bad_scheduler_address_is_refused_before_the_journal(tmp_path, address, why):
+    suite = small_suite(tmp_path, positions=1)
+    out = tmp_path / "never.json"
+    command = [sys.executable, str(DASK_RUN), "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
+               "--out", str(out), "--prunebench", str(PRUNEBENCH), "--scheduler", address]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False,
+                          env=dict(os.environ, DASK_CONFIG=str(tmp_path / "no-dask-config")))
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ") and why in done.stderr, done.stderr
+    assert not Path(f"{out}.journal").exists()
+
+
+def test_tls_files_that_are_missing_or_not_certificates_are_bad_input(tmp_path):
+    suite = small_suite(tmp_path, positions=1)
+    junk = tmp_path / "junk.pem"
+    junk.write_text("not a certificate\n", encoding="utf-8")
+    for files, why in (([str(tmp_path / "missing.pem")] * 2, "--tls-ca-file"), ([str(junk)] * 2, "cannot use the TLS")):
+        command = [sys.executable, str(DASK_RUN), "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
+                   "--out", str(tmp_path / "never.json"), "--prunebench", str(PRUNEBENCH),
+                   "--scheduler", "tls://127.0.0.1:8786", "--tls-ca-file", files[0], "--tls-cert", files[1]]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ") and why in done.stderr, done.stderr
+
+
+def test_an_out_in_a_missing_folder_is_an_error_line(tmp_path):
+    suite = small_suite(tmp_path, positions=1)
+    command = [sys.executable, str(DASK_RUN), "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
+               "--out", str(tmp_path / "missing" / "run.json"), "--prunebench", str(PRUNEBENCH)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.count("\n") == 1 and "cannot open the journal: No such file or directory" in done.stderr

@@ -12,6 +12,8 @@ no search outlives the driver sees it still there if it does; `kill_stragglers`
 ends what a failing test left behind.
 
 Run as a program it is that wrapper: task_gate.py GATE_DIR REAL_BINARY ARGS...
+gated_uci_engine.py holds each of its searches at such a gate too; a shell
+script drives it with files alone (tests/fault_injection.sh).
 """
 
 import os
@@ -90,14 +92,14 @@ def hold(directory, ticket=None, give_up=lambda: False):
     staged.write_text(f"{os.getppid()}\n", encoding="utf-8")
     os.rename(staged, directory / f"arrived-{ticket}")  # appears whole
     while not (directory / "open").exists():
+        if give_up():  # before taking a token: one that would go to no search
+            return False
         for token in sorted(directory.glob("token-*")):
             try:
                 os.rename(token, directory / f"took-{ticket}")
                 return True
             except FileNotFoundError:  # another task took it first
                 continue
-        if give_up():
-            return False
         time.sleep(POLL)
     (directory / f"took-{ticket}").write_text("", encoding="utf-8")
     return True

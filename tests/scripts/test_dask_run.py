@@ -119,8 +119,10 @@ def dask_run(suite, out, cluster, *extra, prunebench=PRUNEBENCH):
                "--out", str(out), "--prunebench", str(prunebench), *extra]
     if cluster:
         command += ["--scheduler", cluster["address"], *cluster["tls"], "--depths-per-task", "1"]
+    # SIGINT back to its default: started in the background by a non-interactive shell (a CI
+    # loop), pytest ignores SIGINT, and a driver inheriting that would never see the tests' Ctrl-C.
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def finish(process):

@@ -83,8 +83,9 @@ def gate(tmp_path):
 
 @pytest.fixture
 def cluster(tmp_path):
-    """A TLS scheduler and two workers (one thread each); yields the address, the worker processes,
-    a client of the test's own and the credentials."""
+    """A TLS scheduler and two workers (one thread each), all on 127.0.0.1 only, as docs/scaling.md
+    says to start them; yields the address, the worker processes, a client of the test's own and the
+    driver's --tls-* options."""
     for program in (SCHEDULER, WORKER):
         if not Path(program).exists():
             pytest.fail(f"{program} is missing: scripts/install-deps.sh installs python3-distributed")
@@ -95,17 +96,22 @@ def cluster(tmp_path):
     port = free_port()
     address = f"tls://127.0.0.1:{port}"
     log = open(tmp_path / "cluster.log", "w", encoding="utf-8")
+    # --no-dashboard leaves the HTTP server on 0.0.0.0:8787 (and a worker's on 0.0.0.0): bind them to loopback.
+    loopback_http = ["--no-dashboard", "--dashboard-address", "127.0.0.1:0"]
     processes = [start([SCHEDULER, "--protocol", "tls", "--host", "127.0.0.1", "--port", str(port),
-                        "--no-dashboard", *tls], log)]
+                        *loopback_http, *tls], log)]
     try:
         for name in ("worker-0", "worker-1"):
-            processes.append(start([WORKER, address, "--name", name, "--nthreads", "1", "--no-nanny", "--no-dashboard",
+            processes.append(start([WORKER, address, "--name", name, "--nthreads", "1", "--no-nanny", *loopback_http,
                                     "--protocol", "tls", "--host", "127.0.0.1", *tls,
                                     "--local-directory", str(tmp_path)], log))
         security = Security(tls_ca_file=str(credentials["ca"]), tls_client_cert=str(credentials["cert"]),
                             tls_client_key=str(credentials["key"]), require_encryption=True)
         with Client(address, security=security, timeout="20s") as client:  # the test's eye on the scheduler
             wait_until(lambda: len(client.scheduler_info()["workers"]) == 2, "two workers")
+            public = [(process.args[0], address) for process in processes
+                      for address in listening_sockets(process.pid) if address[0] != "127.0.0.1"]
+            assert public == [], "the documented cluster listens beyond loopback"
             yield {"address": address, "workers": processes[1:], "client": client, "tls": tls}
     finally:
         for process in reversed(processes):

@@ -33,6 +33,7 @@ Exit codes: those of `prunebench run`: 0 done, 1 a check failed, 2 bad input,
 import argparse
 import fcntl
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -353,6 +354,9 @@ def start_client(args, security, session):
     dask.config.set({"distributed.scheduler.allowed-failures": 3,
                      "distributed.scheduler.http.routes": [], "distributed.worker.http.routes": []})
     if args.scheduler:
+        # A failed connection is reported below in one line; asyncio and distributed would add their own.
+        for name in ("asyncio", "distributed"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             session["client"] = Client(args.scheduler, security=security, timeout="20s")
         except (OSError, TimeoutError, ValueError, TypeError) as error:
@@ -467,20 +471,22 @@ def drive(args):
     plan = list_plan(args)
     depths, modes = plan["plan"]["depths"], plan["plan"]["modes"]  # as the binary read them
     security = scheduler_security(args) if args.scheduler else None
-    journal = Journal(args.out + ".journal", plan["plan"], args.resume)
-    tasks = make_tasks(plan, depths, modes, args.depths_per_task, journal)
-    kept = f" (finished records are kept in {journal.path}; rerun with --resume)"
-    session = {}
+    session, journal = {}, None
     try:
-        start_client(args, security, session)
+        if args.scheduler:  # reached before the journal exists: a cluster that cannot be reached leaves none behind
+            start_client(args, security, session)
+        journal = Journal(args.out + ".journal", plan["plan"], args.resume)
+        tasks = make_tasks(plan, depths, modes, args.depths_per_task, journal)
+        if not args.scheduler:  # started once the journal is known good: a refused journal costs no cluster
+            start_client(args, security, session)
         client = session["client"]
         cluster_facts = {"scheduler": args.scheduler or "local", "workers": len(client.scheduler_info()["workers"]),
                          "tasks": len(tasks), "depths_per_task": args.depths_per_task or len(depths)}
         run_tasks(client, args, plan, tasks, journal)
     except KeyboardInterrupt:
-        raise Failure(EXIT_INTERRUPTED, "interrupted" + kept) from None
+        raise Failure(EXIT_INTERRUPTED, "interrupted" + kept_in(journal)) from None
     except Failure as failure:
-        raise Failure(failure.code, str(failure) + kept) from None
+        raise Failure(failure.code, str(failure) + kept_in(journal)) from None
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the shutdown
         for part in ("client", "cluster"):
@@ -488,6 +494,11 @@ def drive(args):
                 session[part].close()
     write_atomically(args.out, assemble(plan, journal, depths, modes, cluster_facts))
     journal.remove()
+
+
+def kept_in(journal):
+    """What a failure message adds once the journal exists."""
+    return f" (finished records are kept in {journal.path}; rerun with --resume)" if journal else ""
 
 
 def main(argv=None):

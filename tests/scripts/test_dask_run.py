@@ -420,3 +420,18 @@ def test_an_out_in_a_missing_folder_is_an_error_line(tmp_path):
     done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
     assert done.returncode == 3, done.stderr
     assert done.stderr.count("\n") == 1 and "cannot open the journal: No such file or directory" in done.stderr
+
+
+def test_a_certificate_the_cluster_does_not_trust_is_refused_in_one_line_leaving_no_journal(cluster, tmp_path):
+    suite = small_suite(tmp_path, positions=1)
+    (tmp_path / "stranger").mkdir()
+    stranger = write_credentials(tmp_path / "stranger")  # a CA of its own: not the cluster's
+    out = tmp_path / "never.json"
+    command = [sys.executable, str(DASK_RUN), "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
+               "--out", str(out), "--prunebench", str(PRUNEBENCH), "--scheduler", cluster["address"],
+               *tls_options(stranger)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"error: cannot reach the scheduler {cluster['address']}: "), done.stderr
+    assert not Path(f"{out}.journal").exists()

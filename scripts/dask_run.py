@@ -7,7 +7,7 @@ usage: scripts/dask_run.py --suite FILE [--suite FILE ...] --depths LIST --modes
 
 Each task is one position x a range of depths (--depths-per-task) x every
 mode: the task runs the prunebench binary on that position alone
-(`prunebench run --position ID`), so every count, check and position fact is
+(`prunebench run --position=ID`), so every count, check and position fact is
 the binary's own. The driver streams each finished task's records into
 OUT.journal in the journal format of `prunebench run` (a {"plan": ...} header,
 then {"record": ...} lines, plus {"position": facts} lines that `run` passes

@@ -306,21 +306,24 @@ def test_the_local_cluster_takes_no_other_client_and_listens_on_loopback_only(ga
     assert_same_run(tmp_path / "single.json", out)
 
 
-def test_an_interrupted_local_run_leaves_no_search_behind(gate, tmp_path):
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill-9"])
+def test_an_interrupted_or_killed_local_run_leaves_no_process_behind(gate, tmp_path, how):
     suite = small_suite(tmp_path, positions=3)
     out = tmp_path / "local.json"
     driver = dask_run(suite, out, None, "--workers", "2", prunebench=gate.wrapper(PRUNEBENCH))
     try:
         wait_until(lambda: driver.poll() is not None or len(gate.waiting()) == 2, "a task held on each worker")
         assert driver.poll() is None, finish(driver)
-        held = list(gate.waiting())
-        driver.send_signal(signal.SIGINT)
+        held = gate.waiting()  # the held searches and their workers
+        driver.send_signal(how)
         code, err = finish(driver)
     finally:
         kill_group(driver)
-    assert code == 130, err
-    assert "Traceback" not in err
-    wait_until(lambda: not any(alive(pid) for pid in held), "the held searches to end with their workers")
+    if how == signal.SIGINT:
+        assert code == 130, err
+        assert "Traceback" not in err
+    left = lambda: [pid for pid in [*held, *held.values()] if alive(pid)]  # noqa: E731
+    wait_until(lambda: not left(), "the workers and their searches to end with the driver")
 
 
 def test_a_position_id_beginning_with_a_dash(tmp_path):

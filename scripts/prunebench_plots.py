@@ -60,6 +60,16 @@ def _positions(table: pd.DataFrame) -> list:
     return list(dict.fromkeys(column))
 
 
+def literal(name) -> str:
+    """A mode, engine or position name as matplotlib shows it, character for character.
+
+    Text with two "$" is mathtext to matplotlib: "a$b$c" would show an italic
+    b, and a name that is no valid formula fails the whole figure. An escaped
+    "\\$" is shown as "$".
+    """
+    return str(name).replace("$", r"\$")
+
+
 def mode_groups(modes: list) -> list[list]:
     """Modes in run order cut into as few rows as keep each at most MAX_MODES_PER_PANEL, sizes balanced."""
     rows = max(1, math.ceil(len(modes) / MAX_MODES_PER_PANEL))
@@ -94,7 +104,7 @@ def _panels(positions: list, groups: list, title: str):
                     continue
                 position = row_positions[column]
                 axes[(position, group_index)] = ax
-                ax.set_title(str(position))
+                ax.set_title(literal(position))
                 ax.set_xlabel("depth (plies)")
                 if group_index > 0:
                     ax.sharey(axes[(position, 0)])
@@ -147,7 +157,7 @@ def _integer_depth_axis(ax, depths) -> None:
 def _line_handle(mode) -> Line2D:
     style = mode_style.mode_style(mode)
     return Line2D([], [], color=style.colour, marker=style.marker, linestyle=style.linestyle,
-                  markerfacecolor="none", label=str(mode))
+                  markerfacecolor="none", label=literal(mode))
 
 
 CONTEXT_GREY = "0.85"
@@ -177,7 +187,7 @@ def _lines_figure(table: pd.DataFrame, column: str, title: str, ylabel: str,
                 continue
             style = mode_style.mode_style(mode)
             ax.plot(series["depth"], series[column], marker=style.marker, color=style.colour,
-                    linestyle=style.linestyle, markerfacecolor="none", label=str(mode))
+                    linestyle=style.linestyle, markerfacecolor="none", label=literal(mode))
         if unity_line:
             ax.axhline(1.0, color="grey", linewidth=0.8, linestyle="--")
         ax.set_yscale("log")
@@ -251,7 +261,7 @@ def ordering_gain_figure(gain: pd.DataFrame) -> Figure:
         ax.set_yscale("log")
         ax.set_ylabel("unordered nodes ÷ mode nodes")
         if _last_in_row(position, positions):
-            handles = [Patch(facecolor=mode_style.mode_style(m).colour, edgecolor="black", label=str(m))
+            handles = [Patch(facecolor=mode_style.mode_style(m).colour, edgecolor="black", label=literal(m))
                        for m in groups[group_index]]
             handles += [Patch(facecolor="white", edgecolor="black", label="even depth"),
                         Patch(facecolor="white", edgecolor="black", hatch=ODD_DEPTH_HATCH, label="odd depth")]
@@ -288,7 +298,7 @@ def _study_panels(depths: list, modes: list, title: str, xlabel: str):
         ax.tick_params(axis="x", labelsize="small", labelbottom=True)
         ax.grid(axis="y", color="0.92")
     first = next(iter(axes.values()))
-    first.set_yticks(range(len(modes)), [str(m) for m in modes])
+    first.set_yticks(range(len(modes)), [literal(m) for m in modes])
     first.set_ylim(len(modes) - 0.5, -0.5)
     fig.suptitle(title)
     return fig, axes
@@ -309,8 +319,8 @@ def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure
     compared = summary.dropna(subset=["ratio"])
     modes = list(dict.fromkeys(compared["mode"]))
     depths = sorted(set(int(d) for d in compared["depth"]))
-    fig, axes = _study_panels(depths, modes, f"Nodes against {baseline}: geometric mean and 95 % "
-                              "bootstrap interval over positions", f"mode nodes ÷ {baseline} nodes")
+    fig, axes = _study_panels(depths, modes, f"Nodes against {literal(baseline)}: geometric mean and 95 % "
+                              "bootstrap interval over positions", f"mode nodes ÷ {literal(baseline)} nodes")
     for depth, ax in axes.items():
         rows = compared[compared["depth"] == depth]
         for _, row in rows.iterrows():
@@ -336,8 +346,8 @@ def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
     compared = detail.loc[(detail["mode"] != baseline)].dropna(subset=["ratio"])
     modes = [m for m in dict.fromkeys(compared["mode"].astype(str))]
     depths = sorted(set(int(d) for d in compared["depth"]))
-    fig, axes = _study_panels(depths, modes, f"Per position: nodes against {baseline}",
-                              f"mode nodes ÷ {baseline} nodes")
+    fig, axes = _study_panels(depths, modes, f"Per position: nodes against {literal(baseline)}",
+                              f"mode nodes ÷ {literal(baseline)} nodes")
     positions = list(dict.fromkeys(compared["position"].astype(str)))
     offsets = {p: STUDY_POINT_SPREAD * ((i + 0.5) / len(positions) - 0.5) for i, p in enumerate(positions)}
     for depth, ax in axes.items():

@@ -55,3 +55,49 @@ def test_mode_colours_are_stable_across_figures(records):
     gain_colours = plots.mode_colours(plots._modes(data.ordering_gain_table(records)))
     node_colours = plots.mode_colours(plots._modes(records))
     assert gain_colours["pvs"] == node_colours["pvs"]
+
+
+# Names as a user may spell them: two "$" make mathtext of an unescaped label
+# ("x$y$z" in italics), and "$\frac$" is no valid formula, which failed the
+# whole figure at savefig.
+DOLLAR_MODES = {"pvs": "pv$s", "unordered": r"$\frac$", "mvv-lva": "x$y$z"}
+DOLLAR_POSITIONS = {"start": "st$art$"}
+
+
+def shown_texts(figure):
+    """(what matplotlib draws, whether as mathtext) for every text of `figure`, after it is drawn."""
+    from matplotlib.text import Text
+    figure.canvas.draw()  # tick labels exist once drawn
+    # _preprocess_math is the step Text.draw itself takes: it strips the "\$" escapes.
+    return [text._preprocess_math(text.get_text()) for text in figure.findobj(Text) if text.get_text()]
+
+
+def assert_names_shown_literally(figure, names, tmp_path):
+    plots.save(figure, tmp_path / "dollars")  # both formats draw every text
+    shown = shown_texts(figure)
+    assert not [text for text, mathtext in shown if mathtext and "$" in text], shown
+    assert set(names) <= {text for text, _ in shown}, shown
+
+
+def test_a_dollar_in_a_mode_or_position_name_is_shown_literally(tmp_path, records):
+    renamed = records.assign(mode=records["mode"].replace(DOLLAR_MODES),
+                             position=records["position"].replace(DOLLAR_POSITIONS))
+    names = [*DOLLAR_MODES.values(), *DOLLAR_POSITIONS.values()]
+    assert_names_shown_literally(plots.nodes_figure(renamed), names, tmp_path)
+    gain_modes = {m: DOLLAR_MODES[m] for m in ("pvs", "mvv-lva")}  # the gain is against "unordered": kept
+    gain = data.ordering_gain_table(records.assign(mode=records["mode"].replace(gain_modes)))
+    assert_names_shown_literally(plots.ordering_gain_figure(gain), gain_modes.values(), tmp_path)
+
+
+def test_a_dollar_in_a_study_mode_or_baseline_is_shown_literally(tmp_path):
+    import pandas as pd
+    baseline, modes = "un$ordered$", list(DOLLAR_MODES.values())
+    summary = pd.DataFrame([{"depth": 2, "mode": m, "ratio": 0.5, "ci_low": 0.4, "ci_high": 0.6, "positions": 2}
+                            for m in modes])
+    colours = plots.mode_colours(modes)
+    assert_names_shown_literally(plots.forest_figure(summary, baseline, colours), modes, tmp_path)
+    detail = pd.DataFrame([{"depth": 2, "mode": m, "position": p, "ratio": r}
+                           for m in modes for p, r in (("a$b$", 0.5), ("c", 0.25))])
+    figure = plots.strip_figure(detail, baseline, colours)
+    assert_names_shown_literally(figure, modes, tmp_path)
+    assert any(baseline in text for text, _ in shown_texts(figure))

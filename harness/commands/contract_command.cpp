@@ -1,4 +1,4 @@
-// prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS]
+// prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS] [--export FILE]
 #include <ostream>
 #include <sstream>
 
@@ -6,9 +6,11 @@
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
 #include "harness/commands/commands.h"
+#include "harness/io/json_io.h"
 #include "harness/options/cli_args.h"
 #include "harness/options/project_files.h"
 #include "harness/run/chess_search.h"
+#include "harness/run/context.h"
 #include "harness/run/contract_cases.h"
 
 namespace prunebench::harness {
@@ -19,7 +21,7 @@ constexpr std::string_view DEFAULT_SUITE = "positions/bratko-kopec.epd";
 
 ArgParser make_parser() {
   ArgParser parser(
-      "prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS]",
+      "prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS] [--export FILE]",
       "Checks reference 001's contract of a windowed search on random nodes, depths and\n"
       "windows: with true value V (plain negamax) and result v of window (a, b),\n"
       "  v <= a => V <= v,   v >= b => V >= v,   otherwise v = V\n"
@@ -37,6 +39,9 @@ ArgParser make_parser() {
   parser.add_value("seed", "N", "the cases' seed (0-2^63)", "1");
   parser.add_value("suite", "FILE", "EPD/FEN positions for the chess cases; " + project_file_default_help(DEFAULT_SUITE));
   parser.add_value("nodes", "KINDS", "trees, chess or both", "both");
+  parser.add_value("export", "FILE",
+                   "also write every case (node, depth, window, true value V) as JSON, kind \"contract-cases\", "
+                   "for another implementation to replay (docs/json-schema.md)");
   return parser;
 }
 
@@ -56,6 +61,28 @@ void print_report(const ContractPlan& plan, const ContractReport& report, std::o
       << report.inside << '\n';
   for (const ContractViolation& v : report.violations) out << "  violation: " << describe(v) << '\n';
   out << "violations: " << report.violation_count << '\n';
+}
+
+// One case as another implementation replays it: the node, depth and window,
+// and the true value V its search must be checked against.
+nlohmann::ordered_json case_json(const ContractCase& c) {
+  nlohmann::ordered_json json = {{"index", c.index}, {"node_kind", std::string(to_string(c.kind))}, {"node", c.node}};
+  if (!c.fen.empty()) json["fen"] = c.fen;
+  json["depth"] = c.depth;
+  json["alpha"] = c.alpha;
+  json["beta"] = c.beta;
+  json["value"] = c.truth;
+  return json;
+}
+
+nlohmann::ordered_json export_document(const ContractPlan& plan, const Args& args, nlohmann::ordered_json cases) {
+  return {{"schema_version", SCHEMA_VERSION},
+          {"kind", "contract-cases"},
+          {"context", tool_context(command_line({"prunebench", "contract"}, args))},
+          {"mode", plan.mode},
+          {"seed", plan.seed},
+          {"mate_distance", plan.spec.mate_distance},
+          {"cases", std::move(cases)}};
 }
 
 }  // namespace
@@ -100,9 +127,20 @@ int contract_command(const Args& args, std::ostream& out, std::ostream& err) {
     }
   }
 
-  ContractReport report = run_contract(plan);
+  const bool exporting = parsed.has("export");
+  nlohmann::ordered_json exported = nlohmann::ordered_json::array();
+  const auto keep = [&](const ContractCase& c) { exported.push_back(case_json(c)); };
+  ContractReport report = exporting ? run_contract(plan, keep) : run_contract(plan);
   if (nodes == "both" && !no_trees.empty()) report.trees_skipped = no_trees;
   print_report(plan, report, out);
+  if (exporting) {
+    const std::string path = parsed.value("export");
+    const std::string text = export_document(plan, args, std::move(exported)).dump(2) + "\n";
+    if (std::string error = write_file_atomically(path, text); !error.empty()) {
+      err << error_line(error);
+      return EXIT_IO_ERROR;
+    }
+  }
   return report.violation_count == 0 ? EXIT_OK : EXIT_CHANGED;
 }
 

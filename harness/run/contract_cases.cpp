@@ -105,7 +105,8 @@ void chess_case(const ContractPlan& plan, Rng& rng, ContractCase& c) {
     if (moves.size() == 0) break;
     position.play(moves[std::size_t(rng() % moves.size())]);
   }
-  c.node = "chess '" + position.fen() + "'";
+  c.fen = position.fen();
+  c.node = "chess '" + c.fen + "'";
   c.depth = uniform(rng, 1, plan.max_chess_depth);
   ChessTree tree(position, plan.spec.mate_distance);
   check_node(tree, plan, rng, CHESS_WINDOW_SPREAD, c);
@@ -138,7 +139,7 @@ void tally(ContractReport& report, const ContractCase& c) {
 
 }  // namespace
 
-ContractReport run_contract(const ContractPlan& plan, const std::function<void(int)>& progress) {
+ContractReport run_contract(const ContractPlan& plan, const std::function<void(const ContractCase&)>& on_case) {
   ContractReport report;
   const std::vector<NodeKind> kinds = kinds_in_turn(plan);
   for (int i = 0; i < plan.cases; ++i) {
@@ -157,7 +158,7 @@ ContractReport run_contract(const ContractPlan& plan, const std::function<void(i
       ++report.violation_count;
       if (report.violations.size() < ContractReport::MAX_LISTED) report.violations.push_back({c, why});
     }
-    if (progress) progress(i + 1);
+    if (on_case) on_case(c);
   }
   return report;
 }

@@ -40,7 +40,8 @@ enum class NodeKind { RANDOM_TREE, TIE_HEAVY_TREE, CHESS };
 struct ContractCase {
   int index = 0;
   NodeKind kind = NodeKind::CHESS;
-  std::string node;  // how to rebuild the node: tree parameters and walk, or a FEN
+  std::string node;  // how to rebuild the node: tree parameters and walk, or "chess 'FEN'"
+  std::string fen;   // chess nodes only: the position's FEN
   int depth = 0;
   Score alpha = 0, beta = 0;
   Score window_value = 0;  // v: the mode's windowed core
@@ -66,9 +67,9 @@ struct ContractReport {
 
 // Runs plan.cases cases. Precondition: plan.spec is valid for chess when
 // plan.chess is not empty, contract_refusal(plan.spec) is empty, and at
-// least one kind of node is available. `progress` (may be empty) hears the
-// number of cases done.
-ContractReport run_contract(const ContractPlan& plan, const std::function<void(int)>& progress = {});
+// least one kind of node is available. `on_case` (may be empty) hears every
+// case once it is checked, in order.
+ContractReport run_contract(const ContractPlan& plan, const std::function<void(const ContractCase&)>& on_case = {});
 
 std::string_view to_string(NodeKind kind);
 // One line: "case 17, chess 'FEN', depth 3, window (-20, 40): failed high ..."

@@ -19,7 +19,7 @@ import split_provenance
 SCHEMAS = REPO / "docs" / "schema"
 SEED = REPO / "positions" / "seed.epd"
 KINDS = ("run", "perft", "search", "tree", "standing", "theory", "compare", "provenance",
-         "github-action-benchmark", "google-benchmark")
+         "github-action-benchmark", "google-benchmark", "contract-cases")
 
 
 def schema(kind: str) -> dict:
@@ -135,3 +135,13 @@ def test_the_schemas_refuse_what_prunebench_never_writes(small_run):
     assert errors(document, "run") == ["['records', 0, 'counters', 'nodes']: -1 is less than the minimum of 0"]
     del document["context"]
     assert "[]: 'context' is a required property" in errors(document, "run")
+
+
+def test_contract_cases(tmp_path):
+    path = tmp_path / "cases.json"
+    prunebench("contract", "--mode", "unordered+tt", "--cases", "9", "--suite", SEED, "--export", path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert len(document["cases"]) == 9
+    assert {c["node_kind"] for c in document["cases"]} == {"random tree", "tie-heavy tree", "chess"}
+    assert all("fen" in c for c in document["cases"] if c["node_kind"] == "chess")
+    assert errors(document, "contract-cases") == []

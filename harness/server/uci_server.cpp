@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <exception>
 #include <new>
 #include <ostream>
 
@@ -201,16 +202,19 @@ void answer_search(const UciGo& go, const ChessSearch& run, std::ostream& out) {
 }  // namespace
 
 void run_go(const UciGo& go, const SearchStop* stop, std::ostream& out) {
-  // Stockfish's "go perft" output, which perft-diff tools read.
-  if (go.perft) {
-    out << divide_text(divide(go.position, go.depth));
-    return;
-  }
   try {
+    // Stockfish's "go perft" output, which perft-diff tools read.
+    if (go.perft) {
+      out << divide_text(divide(go.position, go.depth));
+      return;
+    }
     answer_search(go, run_chess_search(go.position, go.mode, go.spec, go.depth, 1, stop), out);
   } catch (const std::bad_alloc&) {
     out << "info string error: out of memory for a search with a " << go.spec.tt_megabytes
         << " MB table (setoption name Hash value a smaller size)\n"
+        << "bestmove " << fallback_move(go.position) << '\n';
+  } catch (const std::exception& e) {  // on the search thread, an escaped exception would abort the server
+    out << "info string error: internal error: " << printable(e.what()) << '\n'
         << "bestmove " << fallback_move(go.position) << '\n';
   }
 }

@@ -38,6 +38,7 @@
 #include "engine/search/pv_table.h"
 #include "engine/search/spec.h"
 #include "engine/search/split_nodes.h"
+#include "engine/search/stop.h"
 #include "engine/search/tree.h"
 #include "engine/search/tt.h"
 #include "engine/types.h"
@@ -112,6 +113,9 @@ struct SearchContext {
   // -1: a search that is not split.
   int split_ply = -1;
   SplitNodes<Move>* split = nullptr;
+  // A search that may be ended early (stop.h); nullptr: it runs to its end.
+  const SearchStop* stop = nullptr;
+  std::uint32_t nodes_to_stop_poll = STOP_POLL_INTERVAL;
 
   // The previous iteration's move at `ply`, if this node lies on its line.
   Move previous_pv_move(int ply, bool on_previous_pv) const {
@@ -139,12 +143,23 @@ int mate_ply(const SearchContext<T>& ctx, int ply) {
   return ctx.mate_distance ? ply : 0;
 }
 
+// Looks at the stop request every STOP_POLL_INTERVAL nodes; out of line so
+// that a search without one pays only enter_node's test of the pointer.
+template <Tree T>
+[[gnu::cold, gnu::noinline]] void poll_stop(SearchContext<T>& ctx) {
+  if (--ctx.nodes_to_stop_poll != 0) return;
+  ctx.nodes_to_stop_poll = STOP_POLL_INTERVAL;
+  if (ctx.stop->requested.load(std::memory_order_relaxed)) throw SearchStopped{};
+}
+
 // Counts the node: the ONLY place a node is counted, but for the leaves a
 // node scores from itself, which count_leaf_children counts in bulk.
 template <Tree T>
 void enter_node(SearchContext<T>& ctx, int ply) {
   ctx.counters.count_node(ply);
   ctx.pv.clear(ply);
+  if (ctx.stop) [[unlikely]]
+    poll_stop(ctx);
 }
 
 // A node at the split ply of a parallel search (split.h): another thread

@@ -35,6 +35,9 @@ struct SearchResult {
   // Specs that are not value-preserving by design (tt-draft=ge): the exact
   // fixed-depth value, from a separate, uncounted alpha-beta search.
   std::optional<Score> exact_score;
+  // Ended early by a SearchStop: score means nothing; pv and best_move are
+  // the last completed iteration's (id), else empty; counters are partial.
+  bool stopped = false;
 };
 
 // Empty if `tree` can run `spec`, else one line saying why not.
@@ -114,19 +117,10 @@ Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Scor
   return score;
 }
 
+// The search itself: all iterations (id), or the one depth.
 template <Tree T, Fail F>
-SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, int depth,
-                                              SearchCounters& counters) {
-  using Move = typename T::MoveType;
-  std::unique_ptr<TranspositionTable<Move>> tt;
-  if (spec.tt)
-    tt = std::make_unique<TranspositionTable<Move>>(
-        TranspositionTable<Move>::with_megabytes(spec.tt_megabytes, spec.mate_distance));
-  SearchContext<T> ctx(tree, counters, spec, tt.get());
-  ExactValues<T> exact_values(tree, spec);
-  if (spec.ordering.base == BaseOrdering::ORACLE) ctx.exact_value = exact_values.function();
-
-  SearchResult<Move> result;
+void search_iterations(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
+                       SearchResult<typename T::MoveType>& result) {
   if (spec.iterative_deepening) {
     result.score = iterative_deepening(
         ctx, depth, spec.aspiration, spec.mtdf_guess,
@@ -137,6 +131,27 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
   } else {
     result.score =
         search_root<T, F>(ctx, spec, depth, -INFINITE_SCORE, INFINITE_SCORE, spec.mtdf_guess, result.pv);
+  }
+}
+
+template <Tree T, Fail F>
+SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, int depth,
+                                              SearchCounters& counters, const SearchStop* stop) {
+  using Move = typename T::MoveType;
+  std::unique_ptr<TranspositionTable<Move>> tt;
+  if (spec.tt)
+    tt = std::make_unique<TranspositionTable<Move>>(
+        TranspositionTable<Move>::with_megabytes(spec.tt_megabytes, spec.mate_distance));
+  SearchContext<T> ctx(tree, counters, spec, tt.get());
+  ExactValues<T> exact_values(tree, spec);
+  if (spec.ordering.base == BaseOrdering::ORACLE) ctx.exact_value = exact_values.function();
+  ctx.stop = stop;
+
+  SearchResult<Move> result;
+  try {
+    search_iterations<T, F>(ctx, spec, depth, result);
+  } catch (const SearchStopped&) {
+    result.stopped = true;  // result.pv is still the last completed iteration's
   }
   if (!result.pv.empty()) result.best_move = result.pv.front();
   return result;
@@ -160,12 +175,13 @@ Score exact_value(T& tree, const SearchSpec& spec, int depth) {
 }  // namespace detail
 
 // Precondition: check_spec(tree, spec) is empty and 0 <= depth <= MAX_SEARCH_DEPTH.
+// `stop` (stop.h): a search that may be ended early, from another thread.
 template <Tree T>
-SearchResult<typename T::MoveType> search(T& tree, const SearchSpec& spec, int depth,
-                                          SearchCounters& counters) {
-  auto result = spec.fail == Fail::HARD ? detail::run_search<T, Fail::HARD>(tree, spec, depth, counters)
-                                        : detail::run_search<T, Fail::SOFT>(tree, spec, depth, counters);
-  if (!is_value_preserving(spec)) result.exact_score = detail::exact_value(tree, spec, depth);
+SearchResult<typename T::MoveType> search(T& tree, const SearchSpec& spec, int depth, SearchCounters& counters,
+                                          const SearchStop* stop = nullptr) {
+  auto result = spec.fail == Fail::HARD ? detail::run_search<T, Fail::HARD>(tree, spec, depth, counters, stop)
+                                        : detail::run_search<T, Fail::SOFT>(tree, spec, depth, counters, stop);
+  if (!is_value_preserving(spec) && !result.stopped) result.exact_score = detail::exact_value(tree, spec, depth);
   return result;
 }
 

@@ -21,6 +21,9 @@ ArgParser merge_parser() {
       "same suites (sha256), depths, modes, engines and --max-nodes; every shard must be given once, and\n"
       "every position and depth x mode must be in exactly one shard. The merged context is shard 1's,\n"
       "with \"merged_shards\": N in place of \"shard\".\n"
+      "Every record and skip must be one of its shard's positions at a depth and mode of the plan, every\n"
+      "position id must name one position, and the shard index and count must be what 'run --shard K/N'\n"
+      "accepts (1 <= K <= N <= 100000); anything else is bad input, named in one line.\n"
       "Exit status: 0 merged, 1 the shards do not fit together (one line per problem), 2 bad input,\n"
       "3 the output could not be written.");
   parser.add_positional("SHARD.json", "a shard's run file", true);

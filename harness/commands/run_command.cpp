@@ -7,6 +7,7 @@
 #include <ostream>
 #include <set>
 
+#include "harness/engines/child_groups.h"
 #include "harness/run/chess_search.h"
 #include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
@@ -27,13 +28,28 @@ constexpr int MAX_DEPTH = 20;
 
 std::atomic<bool> stop_requested{false};
 
-extern "C" void request_stop(int) {
-  stop_requested = true;
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+// Ctrl-C, a CI job's cancellation (SIGTERM) and a closed terminal (SIGHUP)
+// all mean "stop": finish the current search, keep what is done.
+constexpr int STOP_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void request_stop(int signal_number) {
+  if (stop_requested.exchange(true)) {
+    // The second signal ends the process at once, as its default action
+    // would, but the engines (each in a process group of its own, which a
+    // Ctrl-C at the terminal does not reach) go first.
+    kill_child_groups();
+    std::signal(signal_number, SIG_DFL);
+    std::raise(signal_number);  // delivered when this handler returns
+    return;
+  }
   // write(2) is async-signal-safe; a stream is not. Without this line the
   // wait for the running search looks like a hang.
   constexpr char MESSAGE[] = "\nprunebench: finishing the current search, Ctrl-C again to abort\n";
   [[maybe_unused]] const auto ignored = ::write(STDERR_FILENO, MESSAGE, sizeof MESSAGE - 1);
+}
+
+void handle_stop_signals(void (*handler)(int)) {
+  for (int signal_number : STOP_SIGNALS) std::signal(signal_number, handler);
 }
 
 ArgParser make_parser() {
@@ -48,7 +64,9 @@ ArgParser make_parser() {
       "UCI engines (--engine) are measured as reported, unchecked, except that repeated\n"
       "searches must agree (--engine-repeat).\n\n"
       "Finished records are appended to OUT.journal as they complete; after Ctrl-C, a kill\n"
-      "or a failed check, rerun the same command with --resume to continue.\n\n"
+      "or a failed check, rerun the same command with --resume to continue. SIGINT, SIGTERM\n"
+      "and SIGHUP finish the current search and stop (exit 130); a second one stops at once.\n"
+      "No engine outlives the run, not even a SIGKILL of it (on Linux).\n\n"
       "Exit codes: 0 done, 1 a check failed, 2 bad input, 3 an I/O error (e.g. a full disk) or out of\n"
       "memory, 130 interrupted.");
   parser.add_repeated("suite", "FILE", "an EPD/FEN file");
@@ -340,9 +358,9 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
   FileLock lock;  // held until the journal is removed or the run stops
   if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
   stop_requested = false;
-  std::signal(SIGINT, request_stop);
+  handle_stop_signals(request_stop);
   const RunOutcome outcome = run_plan(plan, stop_requested);
-  std::signal(SIGINT, SIG_DFL);
+  handle_stop_signals(SIG_DFL);
   return finish(args, plan, outcome, raw, out);
 }
 

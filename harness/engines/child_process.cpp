@@ -9,6 +9,11 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "harness/engines/child_groups.h"
 
 namespace prunebench::harness {
 namespace {
@@ -27,8 +32,17 @@ std::string describe_status(int status) {
 
 // In the child, between fork and exec: only async-signal-safe calls. An exec
 // failure's errno goes back through `report` (closed on a successful exec).
-[[noreturn]] void exec_child(char* const* argv, int channel, int report) {
+[[noreturn]] void exec_child(char* const* argv, int channel, int report, pid_t parent) {
   setpgid(0, 0);
+#ifdef __linux__
+  // A prunebench killed by SIGKILL runs no code to end its engines: the
+  // kernel does it. (The signal follows the thread that forked: a child must
+  // end before the thread that started it.)
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(127);  // the parent died before prctl took effect
+#else
+  (void)parent;
+#endif
   const int null = open("/dev/null", O_WRONLY);
   dup2(channel, STDIN_FILENO);
   dup2(channel, STDOUT_FILENO);
@@ -52,9 +66,10 @@ std::string ChildProcess::start(const std::vector<std::string>& argv) {
     close(channel[0]), close(channel[1]);
     return "pipe: " + errno_text(errno);
   }
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid == 0) {
-    exec_child(args.data(), channel[1], report[1]);  // dup2 clears the copies' close-on-exec
+    exec_child(args.data(), channel[1], report[1], parent);  // dup2 clears the copies' close-on-exec
   }
   close(channel[1]);
   close(report[1]);
@@ -62,6 +77,8 @@ std::string ChildProcess::start(const std::vector<std::string>& argv) {
     close(channel[0]), close(report[0]);
     return "fork: " + errno_text(errno);
   }
+  setpgid(pid, pid);  // also here, so that the group exists before either side runs on
+  remember_child_group(pid);
   pid_ = pid;
   socket_ = channel[0];
   int exec_error = 0;
@@ -132,6 +149,7 @@ std::string ChildProcess::end(std::chrono::milliseconds grace) {
     }
     ::kill(-pid_, SIGKILL);
     ::kill(pid_, SIGKILL);  // in case it had not yet made its own group
+    forget_child_group(pid_);  // before the reap, after which the pid may be reused
     int status = 0;
     while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }

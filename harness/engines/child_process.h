@@ -1,7 +1,9 @@
 // A child process spoken to line by line: started with fork/exec, its stdin
 // and stdout on one socket pair, read with poll() and a deadline, killed (its
 // whole process group) and reaped when done. Used to drive external UCI
-// engines; nothing here knows UCI.
+// engines; nothing here knows UCI. No child outlives prunebench: its group is
+// remembered for the exit paths that skip the destructor (child_groups.h),
+// and on Linux the child gets SIGKILL when its parent dies.
 //
 // A socket rather than pipes so that a write to a dead child fails with EPIPE
 // (MSG_NOSIGNAL) instead of raising SIGPIPE in the whole harness.

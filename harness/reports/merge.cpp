@@ -1,10 +1,9 @@
 #include "harness/reports/merge.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
-
-#include "harness/run/journal_check.h"
 
 namespace prunebench::harness {
 
@@ -15,44 +14,6 @@ using Json = nlohmann::json;
 // The context fields that say which build made a document.
 constexpr const char* BUILD_FIELDS[] = {"prunebench_version", "git_commit", "git_dirty",
                                         "compiler",           "build_type", "compile_flags"};
-
-bool is_int(const Json& object, const char* name) {
-  return object.contains(name) && object[name].is_number_integer();
-}
-
-bool is_array(const Json& object, const char* name) { return object.contains(name) && object[name].is_array(); }
-
-// Why `shard` is not the document of a `run --shard`, or "".
-std::string check_shape(const ShardDocument& shard) {
-  const Json& doc = shard.document;
-  const std::string where = shard.path + ": ";
-  if (!doc.contains("context") || !doc["context"].is_object() || !doc["context"].contains("shard"))
-    return where + "not a shard's run (it has no context.shard; run it with --shard K/N)";
-  const Json& info = doc["context"]["shard"];
-  if (!info.is_object() || !is_int(info, "index") || !is_int(info, "count") || !info.contains("plan") ||
-      !info["plan"].is_object() || !is_array(info, "position_indices"))
-    return where + "context.shard needs integer index and count, a plan object and position_indices";
-  for (const Json& index : info["position_indices"])
-    if (!index.is_number_unsigned()) return where + "context.shard.position_indices holds a non-index";
-  if (!is_array(doc["context"], "suites")) return where + "context.suites is not an array";
-  for (const Json& suite : doc["context"]["suites"])
-    if (!suite.is_object() || !is_int(suite, "positions")) return where + "a context.suites entry has no positions count";
-  if (!is_array(doc, "positions") || !is_array(doc, "records") || !is_array(doc, "skipped"))
-    return where + "positions, records and skipped must be arrays";
-  if (doc["positions"].size() != info["position_indices"].size())
-    return where + "context.shard.position_indices does not list one index per position";
-  for (const Json& position : doc["positions"])
-    if (!position.is_object() || !position.contains("id") || !position["id"].is_string())
-      return where + "a position has no id string";
-  for (std::size_t i = 0; i < doc["records"].size(); ++i)
-    if (std::string problem = check_record_shape(doc["records"][i]); !problem.empty())
-      return where + "record " + std::to_string(i) + ": " + problem;
-  for (const Json& skip : doc["skipped"])
-    if (!skip.is_object() || !skip.contains("position_id") || !skip["position_id"].is_string() ||
-        !is_int(skip, "depth") || !skip.contains("mode") || !skip["mode"].is_string())
-      return where + "a skipped entry has no position_id, depth and mode";
-  return {};
-}
 
 Json suite_hashes(const Json& context) {
   Json hashes = Json::array();
@@ -105,33 +66,68 @@ std::vector<std::string> expected_modes(const Json& plan) {
   return modes;
 }
 
+// One id for one position: an id at two indices (a position renamed to
+// another's id) would give the merged run two positions of that id.
+std::string check_unique_ids(const std::vector<ShardDocument>& shards) {
+  std::map<std::string, std::pair<std::uint64_t, const std::string*>> seen;  // id -> index, path
+  for (const ShardDocument& shard : shards) {
+    const Json& indices = shard.document["context"]["shard"]["position_indices"];
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+      const std::string id = shard.document["positions"][i]["id"].get<std::string>();
+      const std::uint64_t index = indices[i].get<std::uint64_t>();
+      const auto [it, fresh] = seen.emplace(id, std::make_pair(index, &shard.path));
+      if (!fresh && it->second.first != index)
+        return shard.path + ": the position id '" + id + "' (index " + std::to_string(index) +
+               ") is also the id of index " + std::to_string(it->second.first) + " in " + *it->second.second;
+    }
+  }
+  return {};
+}
+
 struct Slot {
   const ShardDocument* shard = nullptr;
   std::size_t position = 0;  // in the shard's positions
 };
 
-// Every position of the suites exactly once, returned in run order.
+// The number of positions the suites hold, saturating: a count is read from
+// the shard, so only a loop bounded by what the shards list may use it.
+std::uint64_t suite_positions(const Json& context) {
+  std::uint64_t total = 0;
+  for (const Json& suite : context["suites"]) {
+    const std::uint64_t count = suite["positions"].get<std::uint64_t>();
+    total = count > UINT64_MAX - total ? UINT64_MAX : total + count;
+  }
+  return total;
+}
+
+// Every position of the suites exactly once, returned in run order. Tables
+// are sized by the positions the shards list, never by a count they state.
 std::vector<Slot> place_positions(const std::vector<ShardDocument>& shards, std::vector<std::string>& problems) {
-  std::size_t total = 0;
-  for (const Json& suite : shards.front().document["context"]["suites"]) total += suite["positions"].get<std::size_t>();
-  std::vector<Slot> slots(total);
+  const std::uint64_t total = suite_positions(shards.front().document["context"]);
+  std::map<std::uint64_t, Slot> placed;
   for (const ShardDocument& shard : shards) {
     const Json& indices = shard.document["context"]["shard"]["position_indices"];
     for (std::size_t i = 0; i < indices.size(); ++i) {
-      const std::size_t index = indices[i].get<std::size_t>();
+      const std::uint64_t index = indices[i].get<std::uint64_t>();
       const std::string id = shard.document["positions"][i]["id"].get<std::string>();
       if (index >= total) {
-        problems.push_back(shard.path + ": position " + id + " has index " + std::to_string(index) + ", but the suites hold " +
-                           std::to_string(total) + " positions");
-      } else if (slots[index].shard) {
-        problems.push_back("position " + id + " is in two shards: " + slots[index].shard->path + " and " + shard.path);
-      } else {
-        slots[index] = {&shard, i};
+        problems.push_back(shard.path + ": position " + id + " has index " + std::to_string(index) +
+                           ", but the suites hold " + std::to_string(total) + " positions");
+      } else if (const auto [it, fresh] = placed.emplace(index, Slot{&shard, i}); !fresh) {
+        problems.push_back("position " + id + " is in two shards: " + it->second.shard->path + " and " + shard.path);
       }
     }
   }
-  for (std::size_t index = 0; index < total; ++index)
-    if (!slots[index].shard) problems.push_back("position " + std::to_string(index + 1) + " of the suites is in no shard");
+  const std::uint64_t missing = total - std::min<std::uint64_t>(total, placed.size());
+  std::uint64_t named = 0;
+  for (std::uint64_t index = 0; index < total && named < std::min<std::uint64_t>(missing, MAX_MERGE_PROBLEMS); ++index)
+    if (!placed.contains(index)) {
+      problems.push_back("position " + std::to_string(index + 1) + " of the suites is in no shard");
+      ++named;
+    }
+  if (missing > named) problems.push_back("... and " + std::to_string(missing - named) + " more positions in no shard");
+  std::vector<Slot> slots;
+  for (const auto& [index, slot] : placed) slots.push_back(slot);
   return slots;
 }
 
@@ -206,12 +202,15 @@ MergeResult merge_shards(std::vector<ShardDocument> shards) {
   MergeResult result;
   if (shards.empty()) return {{}, "no shard documents to merge", {}};
   for (const ShardDocument& shard : shards)
-    if (std::string error = check_shape(shard); !error.empty()) return {{}, error, {}};
+    if (std::string error = check_shard_document(shard); !error.empty()) return {{}, error, {}};
   std::stable_sort(shards.begin(), shards.end(), [](const ShardDocument& a, const ShardDocument& b) {
     return a.document["context"]["shard"]["index"] < b.document["context"]["shard"]["index"];
   });
   for (const ShardDocument& shard : shards) check_same_origin(shards.front(), shard, result.problems);
   if (result.problems.empty()) {  // the rest compares like with like only
+    for (const ShardDocument& shard : shards)
+      if (std::string error = check_shard_records(shard); !error.empty()) return {{}, error, {}};
+    if (std::string error = check_unique_ids(shards); !error.empty()) return {{}, error, {}};
     check_shard_cover(shards, result.problems);
     const std::vector<Slot> slots = place_positions(shards, result.problems);
     check_records(shards, result.problems);

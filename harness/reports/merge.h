@@ -13,12 +13,9 @@
 #include <string>
 #include <vector>
 
-namespace prunebench::harness {
+#include "harness/reports/shard_document.h"
 
-struct ShardDocument {
-  std::string path;  // names it in messages
-  nlohmann::json document;  // already checked: schema_version 1, kind "run"
-};
+namespace prunebench::harness {
 
 struct MergeResult {
   nlohmann::json document;            // the merged run, when both lists below are empty

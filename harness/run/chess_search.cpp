@@ -8,11 +8,16 @@
 namespace prunebench::harness {
 
 ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
-                             int threads) {
+                             int threads, const SearchStop* stop) {
   ChessSearch run{mode, spec, depth, {}, {}, 0.0};
   const auto make_tree = [&] { return ChessTree(root, spec.mate_distance); };
   const auto start = std::chrono::steady_clock::now();
-  run.result = split_search<ChessTree>(make_tree, spec, depth, run.counters, threads);
+  if (stop) {
+    ChessTree tree = make_tree();
+    run.result = search(tree, spec, depth, run.counters, stop);
+  } else {
+    run.result = split_search<ChessTree>(make_tree, spec, depth, run.counters, threads);
+  }
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }

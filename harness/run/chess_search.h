@@ -26,9 +26,11 @@ struct ChessSearch {
 // Runs `spec` on `root` to `depth` with fresh counters and a fresh table.
 // A full-width mode is split across `threads` threads (engine/search/split.h),
 // with the same counts; the others run on one.
+// `stop` (engine/search/stop.h): a search that may be ended early from
+// another thread; it runs on one thread.
 // Precondition: the spec is valid for chess (see check_chess_spec).
 ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
-                             int threads = 1);
+                             int threads = 1, const SearchStop* stop = nullptr);
 
 // Empty if chess can run `spec`, else why not (e.g. an oracle ordering).
 std::string check_chess_spec(const SearchSpec& spec);

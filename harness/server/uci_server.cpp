@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <istream>
+#include <exception>
+#include <new>
 #include <ostream>
 
+#include "engine/movegen.h"
 #include "engine/perft.h"
 #include "harness/run/chess_search.h"
 #include "harness/engines/uci_text.h"
@@ -47,6 +49,14 @@ std::string uci_score(Score score, std::size_t pv_length) {
 UciServer::UciServer() : position_(Position::start()), mode_(DEFAULT_MODE), spec_(parse_mode(DEFAULT_MODE).spec) {}
 
 bool UciServer::handle(std::string_view line, std::ostream& out) {
+  std::optional<UciGo> go;
+  const bool more = handle(line, out, go);
+  if (go) run_go(*go, nullptr, out);
+  out.flush();
+  return more;
+}
+
+bool UciServer::handle(std::string_view line, std::ostream& out, std::optional<UciGo>& go) {
   const Words words = split_words(line);
   if (words.empty()) return true;
   const std::string_view command = words[0];
@@ -57,13 +67,14 @@ bool UciServer::handle(std::string_view line, std::ostream& out) {
   } else if (command == "isready") {
     out << "readyok\n";
   } else if (command == "ucinewgame" || command == "stop" || command == "ponderhit" || command == "debug") {
-    // Nothing to reset or stop: every search starts fresh and runs to its end.
+    // Nothing to reset: every search starts fresh. (A search to stop is the
+    // session's, uci_session.cpp.)
   } else if (command == "setoption") {
     error = set_option(words);
   } else if (command == "position") {
     error = set_position(words);
   } else if (command == "go") {
-    error = go(words, out);
+    error = parse_go(words, go);
   } else {
     error = "unknown command '" + std::string(command) + "'";
   }
@@ -140,7 +151,7 @@ std::string UciServer::set_position(const Words& words) {
 // so wtime, btime, movetime and the like are read and ignored (GUIs and
 // adapters such as polyglot send them beside the depth); without a depth it
 // searches to the Depth option.
-std::string UciServer::go(const Words& words, std::ostream& out) const {
+std::string UciServer::parse_go(const Words& words, std::optional<UciGo>& go) const {
   static constexpr std::string_view VALUED[] = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "nodes", "mate"};
   std::optional<long long> depth, perft_depth;
   for (std::size_t i = 1; i < words.size(); ++i) {
@@ -156,31 +167,56 @@ std::string UciServer::go(const Words& words, std::ostream& out) const {
     if (word == "perft" && !(perft_depth = integer_in(value, 1, MAX_PERFT_DEPTH)))
       return "go perft: '" + std::string(value) + "' is not in 1.." + std::to_string(MAX_PERFT_DEPTH);
   }
-  if (perft_depth) perft(int(*perft_depth), out);
-  else search(int(depth.value_or(default_depth_)), out);
+  SearchSpec spec = spec_;
+  if (hash_megabytes_) spec.tt_megabytes = *hash_megabytes_;
+  go = UciGo{position_, mode_, spec, int(perft_depth ? *perft_depth : depth.value_or(default_depth_)),
+             perft_depth.has_value()};
   return "";
 }
 
-void UciServer::search(int depth, std::ostream& out) const {
-  SearchSpec spec = spec_;
-  if (hash_megabytes_) spec.tt_megabytes = *hash_megabytes_;
-  const ChessSearch run = run_chess_search(position_, mode_, spec, depth);
-  const std::uint64_t nodes = run.counters.nodes, ms = elapsed_ms(run.seconds);
-  out << "info depth " << depth << " nodes " << nodes << " time " << ms << " nps "
-      << (run.seconds > 0 ? std::uint64_t(double(nodes) / run.seconds) : 0) << ' '
-      << uci_score(run.result.score, run.result.pv.size()) << " pv";
-  for (Move m : run.result.pv) out << ' ' << to_uci(m);
-  out << "\nbestmove " << (run.result.best_move.is_none() ? "0000" : to_uci(run.result.best_move)) << '\n';
+namespace {
+
+// The move a search without a best move answers (stopped before its first
+// iteration, or depth 0): the first legal move, "0000" only when there is none.
+std::string fallback_move(const Position& position) {
+  MoveList moves;
+  generate_legal(position, moves);
+  return moves.size() == 0 ? "0000" : to_uci(moves[0]);
 }
 
-// Stockfish's "go perft" output, which perft-diff tools read.
-void UciServer::perft(int depth, std::ostream& out) const { out << divide_text(divide(position_, depth)); }
+void answer_search(const UciGo& go, const ChessSearch& run, std::ostream& out) {
+  const std::uint64_t nodes = run.counters.nodes, ms = elapsed_ms(run.seconds);
+  const std::uint64_t nps = run.seconds > 0 ? std::uint64_t(double(nodes) / run.seconds) : 0;
+  if (run.result.stopped) {  // a partial search has no depth or score to report
+    out << "info nodes " << nodes << " time " << ms << " nps " << nps << '\n';
+  } else {
+    out << "info depth " << go.depth << " nodes " << nodes << " time " << ms << " nps " << nps << ' '
+        << uci_score(run.result.score, run.result.pv.size()) << " pv";
+    for (Move m : run.result.pv) out << ' ' << to_uci(m);
+    out << '\n';
+  }
+  const Move best = run.result.best_move;
+  out << "bestmove " << (best.is_none() ? fallback_move(go.position) : to_uci(best)) << '\n';
+}
 
-void serve_uci(std::istream& in, std::ostream& out) {
-  UciServer server;
-  std::string line;
-  while (std::getline(in, line))
-    if (!server.handle(line, out)) return;
+}  // namespace
+
+void run_go(const UciGo& go, const SearchStop* stop, std::ostream& out) {
+  try {
+    // Stockfish's "go perft" output, which perft-diff tools read.
+    if (go.perft) {
+      out << divide_text(divide(go.position, go.depth));
+      return;
+    }
+    answer_search(go, run_chess_search(go.position, go.mode, go.spec, go.depth, 1, stop), out);
+  } catch (const std::bad_alloc&) {
+    out << "info string error: out of memory for a search with a " << go.spec.tt_megabytes
+        << " MB table (setoption name Hash value a smaller size)\n"
+        << "bestmove " << fallback_move(go.position) << '\n';
+  } catch (const std::exception& e) {  // on the search thread, an escaped exception would abort the server
+    out << "info string error: internal error: " << printable(e.what()) << '\n'
+        << "bestmove " << fallback_move(go.position) << '\n';
+  }
 }
 
 }  // namespace prunebench::harness

@@ -70,13 +70,22 @@ def test_merge_refuses_a_missing_shard(runs):
     assert not (runs["directory"] / "missing.json").exists()
 
 
-def test_merge_refuses_a_record_in_two_shards(runs, tmp_path):
-    first, second, third = (load(path) for path in runs["shards"])
-    second["records"].append(first["records"][0])
+def test_merge_refuses_a_record_recorded_twice(runs, tmp_path):
+    second = load(runs["shards"][1])
+    second["records"].append(second["records"][0])
     (tmp_path / "second.json").write_text(json.dumps(second), encoding="utf-8")
     done = merge(runs["shards"][0], tmp_path / "second.json", runs["shards"][2], out=tmp_path / "out.json")
     assert done.returncode == 1
     assert "is recorded twice" in done.stderr
+
+
+def test_merge_refuses_a_record_of_a_position_the_shard_does_not_hold(runs, tmp_path):
+    first, second = (load(path) for path in runs["shards"][:2])
+    second["records"].append(first["records"][0])
+    (tmp_path / "second.json").write_text(json.dumps(second), encoding="utf-8")
+    done = merge(runs["shards"][0], tmp_path / "second.json", runs["shards"][2], out=tmp_path / "out.json")
+    assert done.returncode == 2
+    assert "the shard has no position" in done.stderr and done.stderr.count("\n") == 1
 
 
 def test_merge_refuses_a_lost_record(runs, tmp_path):

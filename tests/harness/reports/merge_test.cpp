@@ -90,5 +90,65 @@ TEST(MergeShards, RefusesARunThatIsNotAShard) {
             "shard1.json: not a shard's run (it has no context.shard; run it with --shard K/N)");
 }
 
+// A record must be a slot of the plan: one of the shard's positions, at a
+// depth and mode the plan has. Anything else is bad input, never copied.
+TEST(MergeShards, RefusesARecordOutsideThePlan) {
+  for (const auto& [field, value] : std::vector<std::pair<std::string, json>>{
+           {"depth", 9}, {"mode", "zz"}, {"position_id", "ghost"}}) {
+    ShardDocument second = shard(2, {1});
+    second.document["records"][0][field] = value;
+    const MergeResult merged = merge_shards({shard(1, {0, 2}), second});
+    EXPECT_TRUE(merged.error.starts_with("shard2.json: record 0 (")) << field << ": " << merged.error;
+    EXPECT_TRUE(merged.error.ends_with(") is not in the shard's plan")) << merged.error;
+    EXPECT_TRUE(merged.document.is_null());
+  }
+  ShardDocument skipped = shard(2, {1});
+  skipped.document["skipped"].push_back({{"position_id", "p1"}, {"depth", 3}, {"mode", "a"}});
+  EXPECT_EQ(merge_shards({shard(1, {0, 2}), skipped}).error,
+            "shard2.json: skipped entry 0 (p1 depth 3 mode a: the plan's depths are [1,2]) is not in the shard's plan");
+}
+
+TEST(MergeShards, RefusesAPositionRenamedToAnothersId) {
+  ShardDocument second = shard(2, {1});
+  second.document["positions"][0]["id"] = "p0";
+  for (json& record : second.document["records"]) record["position_id"] = "p0";
+  EXPECT_EQ(merge_shards({shard(1, {0, 2}), second}).error,
+            "shard2.json: the position id 'p0' (index 1) is also the id of index 0 in shard1.json");
+  ShardDocument twice = shard(1, {0, 2});
+  twice.document["positions"][1]["id"] = "p0";
+  EXPECT_EQ(merge_shards({twice, shard(2, {1})}).error, "shard1.json: the position id 'p0' appears twice");
+}
+
+// The limits of run --shard K/N; a count of two billion must not size a table.
+TEST(MergeShards, RefusesShardCountsOutsideTheLimits) {
+  for (const json& count : {json(-5), json(0), json(100001), json(2000000000), json(UINT64_MAX)}) {
+    ShardDocument first = shard(1, {0, 2});
+    first.document["context"]["shard"]["count"] = count;
+    EXPECT_EQ(merge_shards({first, shard(2, {1})}).error,
+              "shard1.json: context.shard.count " + count.dump() +
+                  " is not in 1..100000 (the counts 'run --shard K/N' accepts)");
+  }
+  for (const json& index : {json(0), json(3), json(-1)}) {
+    ShardDocument first = shard(1, {0, 2});
+    first.document["context"]["shard"]["index"] = index;
+    EXPECT_EQ(merge_shards({first, shard(2, {1})}).error,
+              "shard1.json: context.shard.index " + index.dump() + " is not in 1..2");
+  }
+  ShardDocument negative = shard(1, {0, 2});
+  negative.document["context"]["suites"][0]["positions"] = -3;
+  EXPECT_EQ(merge_shards({negative, shard(2, {1})}).error, "shard1.json: a context.suites entry has no positions count");
+}
+
+// A suite's position count is read from the shard: the missing positions are
+// named up to the cap and counted, with no table of that size.
+TEST(MergeShards, AHugePositionCountIsAProblemNotATable) {
+  std::vector<ShardDocument> shards = {shard(1, {0, 2}), shard(2, {1})};
+  for (ShardDocument& s : shards) s.document["context"]["suites"][0]["positions"] = 2000000000;
+  const MergeResult merged = merge_shards(shards);
+  ASSERT_EQ(merged.problems.size(), MAX_MERGE_PROBLEMS);
+  EXPECT_EQ(merged.problems.front(), "position 4 of the suites is in no shard");
+  EXPECT_EQ(merged.problems.back(), "... and 2 more problems");
+}
+
 }  // namespace
 }  // namespace prunebench::harness

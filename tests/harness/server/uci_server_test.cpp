@@ -5,13 +5,26 @@
 #include <sstream>
 
 #include "harness/run/chess_search.h"
+#include "harness/server/uci_line_reader.h"
 #include "harness/server/uci_server.h"
+#include "harness/server/uci_session.h"
 
 namespace prunebench::harness {
 namespace {
 
-// Feeds `script` (lines) to a fresh server; returns everything it printed.
+// Feeds `script` (lines) to a fresh server one line at a time, each search
+// run to its end; returns everything it printed.
 std::string session(const std::string& script) {
+  UciServer server;
+  std::istringstream in(script);
+  std::ostringstream out;
+  for (std::string line; std::getline(in, line);)
+    if (!server.handle(line, out)) break;
+  return out.str();
+}
+
+// The same through the I/O loop (uci_session.h), which reads on during a search.
+std::string served(const std::string& script) {
   std::istringstream in(script);
   std::ostringstream out;
   serve_uci(in, out);
@@ -100,6 +113,32 @@ TEST(UciServer, AnIllegalMoveLeavesThePositionAlone) {
 
 TEST(UciServer, QuitEndsTheSession) {
   EXPECT_EQ(session("quit\nisready\n"), "");
+  EXPECT_EQ(served("quit\nisready\n"), "");
+}
+
+// Depth 0 searches no move, but a client needs one to play.
+TEST(UciServer, DepthZeroAnswersALegalMove) {
+  const std::string out = session("position startpos\ngo depth 0\n");
+  const std::size_t at = out.rfind("bestmove ");
+  ASSERT_NE(at, std::string::npos) << out;
+  const std::string move = out.substr(at + 9, out.size() - at - 10);
+  EXPECT_FALSE(Position::start().parse_uci_move(move).is_none()) << out;
+  // Mated: no move at all.
+  EXPECT_TRUE(session("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo depth 0\n").ends_with("\nbestmove 0000\n"));
+}
+
+// A line over the cap is dropped as it is read, with one error, and the
+// session goes on; a line at the cap is served.
+TEST(UciServer, ALineOverTheCapIsDiscarded) {
+  const std::string out = served("go " + std::string(3 * MAX_UCI_LINE, 'x') + "\nisready\n");
+  EXPECT_EQ(out, "info string error: a line longer than 1048576 bytes was discarded\nreadyok\n");
+  std::istringstream in(std::string(MAX_UCI_LINE, ' ') + "\nlast");
+  std::string line;
+  EXPECT_EQ(read_capped_line(in, line), LineRead::LINE);
+  EXPECT_EQ(line.size(), MAX_UCI_LINE);
+  EXPECT_EQ(read_capped_line(in, line), LineRead::LINE);
+  EXPECT_EQ(line, "last");
+  EXPECT_EQ(read_capped_line(in, line), LineRead::END);
 }
 
 }  // namespace

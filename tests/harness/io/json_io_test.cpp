@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "test_files.h"
+#include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
 namespace {

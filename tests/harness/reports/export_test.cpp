@@ -8,7 +8,7 @@
 #include "harness/commands/commands.h"
 #include "harness/reports/export_formats.h"
 #include "harness/io/json_io.h"
-#include "test_files.h"
+#include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
 namespace {

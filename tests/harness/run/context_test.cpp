@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "test_files.h"
+#include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
 namespace {

@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "harness/io/sha256.h"
-#include "test_files.h"
+#include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
 namespace {

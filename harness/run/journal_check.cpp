@@ -11,6 +11,14 @@ bool has(const json& object, const char* name, bool (json::*is_type)() const noe
   return it != object.end() && ((*it).*is_type)();
 }
 
+// A record of an external UCI engine (engines/engine_record.cpp writes it).
+bool is_engine_record(const json& record) {
+  const auto spec = record.find("spec");
+  if (spec == record.end() || !spec->is_object()) return false;
+  const auto algorithm = spec->find("algorithm");
+  return algorithm != spec->end() && *algorithm == "uci-engine";
+}
+
 std::string at_line(const std::string& path, const JournalContents& journal, std::size_t index) {
   return path + ":" + std::to_string(journal.lines[index]) + ": ";
 }
@@ -22,7 +30,12 @@ std::string check_record_shape(const json& record) {
   if (!has(record, "position_id", &json::is_string)) return "the record has no position_id string";
   if (!has(record, "depth", &json::is_number_integer)) return "the record has no integer depth";
   if (!has(record, "mode", &json::is_string)) return "the record has no mode string";
-  if (!has(record, "score", &json::is_number_integer)) return "the record has no integer score";
+  // An external engine may report a mate instead of centipawns, or no score
+  // at all (Toga II at low depths); prunebench's own searches always score.
+  if (record.contains("score") && !record["score"].is_number_integer()) return "the record's score is not an integer";
+  if (record.contains("score_mate") && !record["score_mate"].is_number_integer())
+    return "the record's score_mate is not an integer";
+  if (!is_engine_record(record) && !record.contains("score")) return "the record has no integer score";
   if (!has(record, "counters", &json::is_object) ||
       !has(record["counters"], "nodes", &json::is_number_unsigned))
     return "the record has no counters.nodes count";

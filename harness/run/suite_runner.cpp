@@ -168,7 +168,9 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
         return;
       }
       if (plan.max_nodes && nodes > plan.max_nodes && !exceeded_at.count(mode.name)) exceeded_at[mode.name] = depth;
-      scores.emplace_back(&mode, (*record)["score"].get<Score>());
+      // A resumed line may be an engine's record under this mode's name, without a score.
+      if (const auto score = record->find("score"); score != record->end() && score->is_number_integer())
+        scores.emplace_back(&mode, score->get<Score>());
       result.records.push_back(*record);
     }
     if (std::string error = check_scores(scores, facts.id, depth); !error.empty()) {

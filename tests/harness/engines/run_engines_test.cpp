@@ -108,6 +108,40 @@ TEST(RunEngines, AFailingEngineKeepsFinishedRecordsForResume) {
   EXPECT_EQ(nlohmann::json::parse(testing::read_text(out))["records"].size(), 4u);
 }
 
+// A mate score (or no score, as Toga II reports at low depths) is a record the
+// run schema allows: --resume and merge must take it as run wrote it.
+TEST(RunEngines, MateScoresResumeAndMerge) {
+  TempDir dir;
+  const std::string flag = dir.file("crash-now");
+  const std::string go_mate = "echo 'info depth 1 nodes 10 score mate 2 pv e2e4'; echo 'bestmove e2e4'";
+  const std::string engine = fake_engine(
+      dir, "mate", "if [ -e " + flag + " ] && [ \"$fen\" != \"${fen% 0 9}\" ]; then kill -SEGV $$; fi; " + go_mate);
+  testing::write_text(flag, "");
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1", "--engine", "me=" + engine, "--out", out};
+  ASSERT_EQ(run(args).code, EXIT_BAD_INPUT);
+  std::filesystem::remove(flag);
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result resumed = run(resume);
+  ASSERT_EQ(resumed.code, EXIT_OK) << resumed.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), 2u);
+  EXPECT_EQ(doc["records"][0]["score_mate"], 2);
+  EXPECT_FALSE(doc["records"][0].contains("score"));
+
+  std::vector<std::string> shards;
+  for (const char* k : {"1/2", "2/2"}) {
+    shards.push_back(dir.file(std::string("shard") + k[0] + ".json"));
+    ASSERT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "me=" + engine, "--shard", k, "--out", shards.back()})
+                  .code,
+              EXIT_OK);
+  }
+  std::ostringstream merged, merge_err;
+  ASSERT_EQ(merge_command({shards[0], shards[1]}, merged, merge_err), EXIT_OK) << merge_err.str();
+  EXPECT_EQ(nlohmann::json::parse(merged.str())["records"].size(), 2u);
+}
+
 TEST(RunEngines, BadEngineArguments) {
   const auto error = [](const Args& extra) {
     Args args = {"--suite", SEED, "--depths", "1"};

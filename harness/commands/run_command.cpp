@@ -247,6 +247,11 @@ Failure prepare_journal(const ParsedArgs& args, RunPlan& plan, FileLock& lock) {
   const bool resume = args.has("resume");
   const std::string unfinished =
       plan.journal_path + " holds an unfinished run: add --resume to continue it, or delete it";
+  // The journal and its lock never follow a link (io/ opens them O_NOFOLLOW);
+  // say so plainly rather than with the system's ELOOP.
+  std::error_code ec;
+  if (std::filesystem::is_symlink(plan.journal_path, ec))
+    return bad_input(plan.journal_path + " is a symbolic link (prunebench does not write through links; remove it)");
   if (!resume && std::filesystem::exists(plan.journal_path)) return bad_input(unfinished);
   if (resume && !std::filesystem::exists(plan.journal_path))
     return bad_input("nothing to resume: " + plan.journal_path + " does not exist");

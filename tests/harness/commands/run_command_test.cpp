@@ -177,6 +177,23 @@ TEST(RunCommand, SecondRunOnTheSameOutIsRefused) {
                        ".journal (wait for it to end, or choose another --out)\n");
 }
 
+// Files prunebench creates never follow a planted link: not the output's
+// temporary (OUT.tmp was a fixed name), not the journal or its lock.
+TEST(RunCommand, PlantedLinksAreNotFollowed) {
+  TempDir dir;
+  const std::string out = dir.file("run.json"), victim = dir.file("victim"), target = dir.file("created");
+  testing::write_text(victim, "precious\n");
+  std::filesystem::create_symlink(victim, out + ".tmp");
+  const Args args = {"--suite", SEED, "--depths", "1", "--modes", "unordered", "--out", out};
+  ASSERT_EQ(run(args).code, EXIT_OK);
+  EXPECT_EQ(testing::read_text(victim), "precious\n");
+  std::filesystem::create_symlink(target, out + ".journal");  // dangling
+  const Result r = run(args);
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: " + out + ".journal is a symbolic link (prunebench does not write through links; remove it)\n");
+  EXPECT_FALSE(std::filesystem::exists(target));
+}
+
 // Issue 18, defect 8: a bad --out is found before any search, not after all of them.
 TEST(RunCommand, BadOutPathIsRefusedFirst) {
   TempDir dir;

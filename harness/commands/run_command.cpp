@@ -11,6 +11,7 @@
 #include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
 #include "harness/run/context.h"
+#include "harness/io/file_identity.h"
 #include "harness/io/file_lock.h"
 #include "harness/run/journal_check.h"
 #include "harness/options/mode_list.h"
@@ -243,6 +244,10 @@ Failure prepare_journal(const ParsedArgs& args, RunPlan& plan, FileLock& lock) {
     return {};
   }
   if (Failure f = check_out_path(args.value("out")); f.code) return f;
+  std::vector<NamedPath> suites;
+  for (const std::string& path : args.values("suite")) suites.push_back({"--suite", path});
+  if (std::string problem = check_outputs_apart(suites, {{"--out", args.value("out")}}); !problem.empty())
+    return bad_input(problem);
   plan.journal_path = args.value("out") + ".journal";
   const bool resume = args.has("resume");
   const std::string unfinished =

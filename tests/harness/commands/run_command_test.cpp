@@ -194,6 +194,17 @@ TEST(RunCommand, PlantedLinksAreNotFollowed) {
   EXPECT_FALSE(std::filesystem::exists(target));
 }
 
+TEST(RunCommand, RefusesAnOutThatIsASuite) {
+  TempDir dir;
+  const std::string suite = dir.file("my.epd");
+  std::filesystem::copy_file(SEED, suite);
+  const Result r = run({"--suite", suite, "--depths", "1", "--modes", "unordered", "--out", dir.file("./my.epd")});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: --out " + dir.file("./my.epd") + " names the same file as the input --suite " + suite +
+                       " (writing it would overwrite the input; choose another file)\n");
+  EXPECT_EQ(testing::read_text(suite), testing::read_text(SEED));
+}
+
 // Issue 18, defect 8: a bad --out is found before any search, not after all of them.
 TEST(RunCommand, BadOutPathIsRefusedFirst) {
   TempDir dir;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "harness/commands/commands.h"
@@ -354,6 +355,26 @@ CommandOutput run_compare(const Args& args) {
   std::ostringstream out, err;
   const int status = compare_command(args, out, err);
   return {status, out.str(), err.str()};
+}
+
+// A report written over an input would lose the run it was made from.
+TEST(CompareCommand, RefusesAnOutputThatIsAnInput) {
+  TempDir dir;
+  const std::string base = dir.file("base.json");
+  std::filesystem::copy_file(fixture("run_base.json"), base);
+  const std::string before = testing::read_text(base);
+  const CommandOutput over_input = run_compare({base, fixture("run_same_nodes.json"), "--json", dir.file("./base.json")});
+  EXPECT_EQ(over_input.status, EXIT_BAD_INPUT);
+  EXPECT_EQ(over_input.err.rfind("error: --json " + dir.file("./base.json") + " names the same file as the input "
+                                 "BASE.json " + base, 0),
+            0u)
+      << over_input.err;
+  EXPECT_EQ(testing::read_text(base), before);
+  const std::string report = dir.file("report");
+  const CommandOutput two_outputs =
+      run_compare({base, fixture("run_same_nodes.json"), "--json", report, "--markdown", report});
+  EXPECT_EQ(two_outputs.status, EXIT_BAD_INPUT);
+  EXPECT_EQ(two_outputs.err, "error: --markdown and --json name one file, " + report + " (choose two files)\n");
 }
 
 TEST(CompareCommand, EqualRunsExitZero) {

@@ -3,6 +3,7 @@
 // (tests/harness/fixtures/README.md), added by hand.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "harness/commands/commands.h"
@@ -93,6 +94,18 @@ TEST(ExportCommand, WritesTheFormat) {
       run_export({"--format", "google-benchmark", fixture("run_base.json"), "--per-record"});
   ASSERT_EQ(printed.status, EXIT_OK) << printed.err;
   EXPECT_EQ(json::parse(printed.out), google_benchmark(base_run(), true).document);
+}
+
+TEST(ExportCommand, RefusesToOverwriteItsInput) {
+  TempDir dir;
+  const std::string path = dir.file("run.json");
+  std::filesystem::copy_file(fixture("run_base.json"), path);
+  const std::string before = testing::read_text(path);
+  const CommandOutput r = run_export({"--format", "google-benchmark", path, "--out", path});
+  EXPECT_EQ(r.status, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: --out " + path + " names the same file as the input RUN.json " + path +
+                       " (writing it would overwrite the input; choose another file)\n");
+  EXPECT_EQ(testing::read_text(path), before);
 }
 
 TEST(ExportCommand, BadInput) {

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <set>
 
+#include "harness/engines/uci_engine.h"
 #include "harness/run/chess_search.h"
 #include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
@@ -47,9 +48,11 @@ ArgParser make_parser() {
       "stops the run. Modes that are not value-preserving by design (tt-draft=ge) are not\n"
       "checked: their records carry exact_score and value_differs_from_minimax. External\n"
       "UCI engines (--engine) are measured as reported, unchecked, except that repeated\n"
-      "searches must agree (--engine-repeat).\n\n"
+      "searches must agree (--engine-repeat); each engine must start and answer uciok\n"
+      "before the first search.\n\n"
       "Finished records are appended to OUT.journal as they complete; after Ctrl-C, a kill\n"
-      "or a failed check, rerun the same command with --resume to continue.\n\n"
+      "or a failed check, rerun the same command with --resume to continue. A run that\n"
+      "stops before any record finished leaves no journal.\n\n"
       "Exit codes: 0 done, 1 a check failed, 2 bad input, 3 an I/O error (e.g. a full disk) or out of\n"
       "memory, 130 interrupted.");
   parser.add_repeated("suite", "FILE", "an EPD/FEN file");
@@ -236,6 +239,17 @@ Failure check_out_path(const std::string& out) {
   return {};
 }
 
+// Every engine must start and answer uciok before the journal is made: a
+// mistyped command is found in a moment and leaves nothing to clean up.
+Failure check_engines_start(const RunPlan& plan) {
+  for (const EngineSubject& subject : plan.engines) {
+    UciEngine engine(subject, plan.engine_timeout);
+    if (std::string error = engine.start(); !error.empty())
+      return bad_input("engine '" + subject.name + "': " + error);
+  }
+  return {};
+}
+
 // Locks the journal for the whole run, then writes its plan header (a new
 // run) or loads its records (--resume).
 Failure prepare_journal(const ParsedArgs& args, RunPlan& plan, FileLock& lock) {
@@ -300,9 +314,12 @@ nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, con
 
 Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& outcome, const Args& raw,
                std::ostream& out) {
-  const std::string kept = plan.journal_path.empty()
-                               ? ""
-                               : " (finished records are kept in " + plan.journal_path + "; rerun with --resume)";
+  // A journal without a record would only block the corrected command.
+  const bool journalled = !plan.journal_path.empty() && (!plan.resumed_records.empty() || !outcome.records.empty());
+  std::error_code ignored;
+  if (!plan.journal_path.empty() && !journalled) std::filesystem::remove(plan.journal_path, ignored);
+  const std::string kept =
+      journalled ? " (finished records are kept in " + plan.journal_path + "; rerun with --resume)" : "";
   if (!outcome.io_error.empty()) return {EXIT_IO_ERROR, outcome.io_error + kept};
   if (outcome.engine_failed) return bad_input(outcome.error + kept);
   if (!outcome.error.empty()) return {EXIT_CHECK_FAILED, "check failed: " + outcome.error + kept};
@@ -347,6 +364,7 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
   if (Failure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;
   if (Failure f = read_selection(args, plan); f.code) return f;
   if (args.has("list-plan")) return list_plan(plan, raw, out);
+  if (Failure f = check_engines_start(plan); f.code) return f;
   FileLock lock;  // held until the journal is removed or the run stops
   if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
   stop_requested = false;

@@ -68,7 +68,8 @@ ArgParser make_parser() {
                    "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "
                    "exceeded N");
   parser.add_repeated("engine", "NAME=COMMAND",
-                      "an external UCI engine as one more mode named NAME, e.g. sf=/usr/games/stockfish; "
+                      "an external UCI engine as one more mode named NAME (not a built-in mode's name), "
+                      "e.g. sf=/usr/games/stockfish; "
                       "COMMAND is split on spaces (no shell). Its records hold the engine's own reported nodes. "
                       "With --engine, --modes defaults to none");
   parser.add_repeated("engine-option", "NAME:OPTION=VALUE", "send 'setoption name OPTION value VALUE' to engine NAME "
@@ -142,6 +143,10 @@ Failure read_engines(const ParsedArgs& args, RunPlan& plan) {
     if (equals == std::string::npos || !is_engine_name(name) || given.find_first_not_of(" \t", equals + 1) == std::string::npos)
       return bad_input("--engine: '" + given + "' is not NAME=COMMAND (NAME without = : , + or spaces)");
     if (!names.insert(name).second) return bad_input("--engine: the name '" + name + "' is already a mode or engine");
+    // compare and merge match records by mode name: an engine named like a
+    // built-in mode would be compared as prunebench's own search.
+    if (parse_mode(name).ok())
+      return bad_input("--engine: the name '" + name + "' is a built-in mode of prunebench (choose another name)");
     plan.engines.push_back({name, given.substr(equals + 1), {}});
   }
   for (const std::string& given : args.values("engine-option")) {

@@ -170,6 +170,10 @@ TEST(RunEngines, BadEngineArguments) {
   };
   EXPECT_EQ(error({"--engine", "sf"}), "error: --engine: 'sf' is not NAME=COMMAND (NAME without = : , + or spaces)\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine", "a=y"}), "error: --engine: the name 'a' is already a mode or engine\n");
+  EXPECT_EQ(error({"--engine", "minimax=x"}),
+            "error: --engine: the name 'minimax' is a built-in mode of prunebench (choose another name)\n");
+  EXPECT_EQ(error({"--modes", "pvs", "--engine", "mvv-lva=x"}),
+            "error: --engine: the name 'mvv-lva' is a built-in mode of prunebench (choose another name)\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "b:Hash=1"}), "error: --engine-option: no --engine named 'b'\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash"}),
             "error: --engine-option: 'a:Hash' is not NAME:OPTION=VALUE\n");

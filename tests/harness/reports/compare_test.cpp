@@ -191,8 +191,8 @@ TEST(CompareRuns, ZeroBaseNodes) {
 }
 
 // Issue 18, defect 10: a count near 2^64 used to make 21 -> 2^64-1 a
-// difference of -22. Any two 64-bit counts now differ exactly; only a total
-// past 2^64 - 1 is refused.
+// difference of -22. Any two 64-bit counts now differ exactly, and totals of
+// them are exact too: a run that `run` accepted is never refused for its sums.
 TEST(CompareRuns, NodeCountsUpTo64BitsAreExact) {
   const std::uint64_t most = ~std::uint64_t(0);
   const CompareResult up =
@@ -212,7 +212,24 @@ TEST(CompareRuns, NodeCountsUpTo64BitsAreExact) {
   const std::uint64_t half = (std::uint64_t(1) << 63);
   const CompareResult sum = compare_runs(run_with({record("a", 1, "m", half), record("b", 1, "m", half)}),
                                          run_with({record("a", 1, "m", 1), record("b", 1, "m", 1)}), {});
-  EXPECT_EQ(sum.error, "the nodes of mode 'm' or depth 1 sum to more than 2^64 - 1");
+  ASSERT_TRUE(sum.ok()) << sum.error;
+  EXPECT_EQ(decimal(sum.report.mode_totals[0].nodes.base), "18446744073709551616");
+  EXPECT_EQ(decimal(sum.report.depth_totals[0].nodes.magnitude()), "18446744073709551614");
+  EXPECT_EQ(sum.report.mode_totals[0].nodes.direction(), Direction::Improved);
+  expect_contains(format_markdown(sum.report), "| m | 2 | 18,446,744,073,709,551,616 | 2 |");
+  const json totals = report_json(sum.report, json::object())["totals_by_mode"][0];
+  EXPECT_EQ(totals["base_nodes"], 18446744073709551616.0);
+  EXPECT_EQ(totals["new_nodes"], 2u);
+}
+
+// A depth beyond int used to wrap (2^32 + 1 read as depth 1) onto another record.
+TEST(CompareRuns, RefusesADepthBeyondInt) {
+  const CompareResult result = compare_runs(run_with({record("a", 1, "m", 21)}),
+                                            run_with({{{"position_id", "a"}, {"depth", (std::uint64_t(1) << 32) + 1},
+                                                       {"mode", "m"}, {"counters", {{"nodes", 21u}}}}}),
+                                            {});
+  EXPECT_NE(result.error.find("record 0 has depth 4294967297, not a depth from 0 to 2147483647"), std::string::npos)
+      << result.error;
 }
 
 json with_positions(json run, const std::string& suite_sha,

@@ -78,6 +78,12 @@ std::string without_exception_id(const std::string& message) {
 
 ParseProblem parse_json(std::string_view text, json& value) {
   ParseProblem problem;
+  if (const std::size_t at = too_deep_at(text)) {
+    problem.failed = true;
+    problem.description = "nested more than " + std::to_string(MAX_JSON_NESTING) + " levels deep at byte " +
+                          std::to_string(at) + "; prunebench reads at most " + std::to_string(MAX_JSON_NESTING);
+    return problem;
+  }
   try {
     value = json::parse(text);
   } catch (const json::parse_error& e) {
@@ -149,6 +155,26 @@ off_t end_of_last_line(int fd, off_t size) {
 }
 
 }  // namespace
+
+std::size_t too_deep_at(std::string_view text) {
+  std::size_t depth = 0;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > MAX_JSON_NESTING) return i + 1;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return 0;
+}
 
 JsonReadResult read_json_file(const std::string& path) {
   std::string bytes;

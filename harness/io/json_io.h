@@ -21,6 +21,16 @@ namespace prunebench::harness {
 // The schema_version this build reads and writes (docs/json-schema.md).
 constexpr int SCHEMA_VERSION = 1;
 
+// The deepest nesting of arrays and objects a reader takes. nlohmann parses
+// without recursion, but copying, comparing and printing a value recurse once
+// per level, so a crafted document nested 300,000 deep would overflow the
+// stack; prunebench's own documents are less than ten levels deep.
+constexpr std::size_t MAX_JSON_NESTING = 256;
+
+// Where (1-based byte) `text` opens an array or object nested deeper than
+// MAX_JSON_NESTING, or 0. Brackets inside strings do not count.
+std::size_t too_deep_at(std::string_view text);
+
 struct JsonReadResult {
   nlohmann::json value;
   std::string error;  // "<path>: <what is wrong>", empty on success

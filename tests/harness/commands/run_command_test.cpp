@@ -205,6 +205,19 @@ TEST(RunCommand, RefusesAnOutThatIsASuite) {
   EXPECT_EQ(testing::read_text(suite), testing::read_text(SEED));
 }
 
+TEST(RunCommand, ResumeRefusesAJournalLineNestedTooDeep) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1", "--modes", "unordered", "--out", out, "--list-plan"};
+  const nlohmann::json plan = nlohmann::json::parse(run(args).out)["plan"];
+  testing::write_text(out + ".journal", nlohmann::json({{"plan", plan}}).dump() + "\n{\"record\":" +
+                                            std::string(300000, '[') + std::string(300000, ']') + "}\n");
+  const Result r = run({"--suite", SEED, "--depths", "1", "--modes", "unordered", "--out", out, "--resume"});
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: " + out + ".journal:2: not a JSON record (nested more than 256 levels deep at byte 266; "
+                   "prunebench reads at most 256)\n");
+}
+
 // Issue 18, defect 8: a bad --out is found before any search, not after all of them.
 TEST(RunCommand, BadOutPathIsRefusedFirst) {
   TempDir dir;

@@ -144,6 +144,20 @@ TEST(WriteJsonFile, RoundTrips) {
   EXPECT_EQ(read_text(dir.file("doc.json")).back(), '\n');
 }
 
+// Copying, comparing and printing a value recurse once per level: a document
+// nested 300,000 deep used to crash merge and --resume (rc 139).
+TEST(ParseJsonText, RefusesNestingDeeperThanTheLimit) {
+  const auto nested = [](std::size_t levels) { return std::string(levels, '[') + std::string(levels, ']'); };
+  EXPECT_TRUE(parse_json_text(nested(MAX_JSON_NESTING), "ok.json").ok());
+  const JsonReadResult deep = parse_json_text(nested(300000), "deep.json");
+  EXPECT_EQ(deep.error, "deep.json: not readable JSON (nested more than 256 levels deep at byte 257; prunebench "
+                        "reads at most 256)");
+  EXPECT_TRUE(parse_json_text("[\"" + std::string(1000, '[') + "\"]", "in-string.json").ok());
+  const JournalContents journal = parse_journal("{\"plan\":1}\n{\"record\":" + nested(300000) + "}\n", "j");
+  EXPECT_EQ(journal.error, "j:2: not a JSON record (nested more than 256 levels deep at byte 266; prunebench reads at "
+                           "most 256)");
+}
+
 TEST(Journal, RoundTrip) {
   TempDir dir;
   const std::string path = dir.file("run.journal");

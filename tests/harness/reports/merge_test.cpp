@@ -100,6 +100,16 @@ TEST(MergeCommand, RefusesToOverwriteAShard) {
   EXPECT_EQ(testing::read_text(first), shard(1, {0, 2}).document.dump());
 }
 
+TEST(MergeCommand, RefusesADocumentNestedTooDeep) {
+  testing::TempDir dir;
+  const std::string deep = dir.file("deep.json");
+  testing::write_text(deep, std::string(300000, '[') + std::string(300000, ']'));
+  std::ostringstream out, err;
+  EXPECT_EQ(merge_command({deep, deep}, out, err), EXIT_BAD_INPUT);
+  EXPECT_EQ(err.str(), "error: " + deep + ": not readable JSON (nested more than 256 levels deep at byte 257; "
+                       "prunebench reads at most 256)\n");
+}
+
 TEST(MergeShards, RefusesARunThatIsNotAShard) {
   ShardDocument plain = shard(1, {0, 1, 2});
   plain.document["context"].erase("shard");

@@ -95,6 +95,30 @@ TEST(CheckJournal, RefusesScoresThatAreNotIntegers) {
   EXPECT_EQ(check({{{"plan", PLAN}}, {{"record", string_score}}}), "j:2: the record's score is not an integer");
   EXPECT_EQ(check({{{"plan", PLAN}}, {{"record", string_mate}}}), "j:2: the record's score_mate is not an integer");
 }
+
+// A refusal names what differs, engines included, not a fixed list of options.
+TEST(CheckJournal, NamesWhatDiffersFromThePlan) {
+  const json engine = {{"name", "me"}, {"command", "./me"}, {"options", json::array()}};
+  json plan = PLAN;
+  plan["engines"] = {engine};
+  plan["engine_repeat"] = 2;
+  const auto refusal = [&](const json& journal_plan) {
+    std::vector<json> records;
+    return check_journal(journal_of({{{"plan", journal_plan}}}), "j", plan, records);
+  };
+  json repeat = plan, command = plan, options = plan, depths = plan;
+  repeat["engine_repeat"] = 3;
+  command["engines"][0]["command"] = "./old-me";
+  options["engines"][0]["options"] = {{"Hash", "16"}};
+  depths["depths"] = {1, 2};
+  depths["engines"][0]["name"] = "you";
+  EXPECT_EQ(refusal(repeat), "j was written by a run with another plan: it differs in --engine-repeat");
+  EXPECT_EQ(refusal(command), "j was written by a run with another plan: it differs in the command of engine 'me'");
+  EXPECT_EQ(refusal(options),
+            "j was written by a run with another plan: it differs in the --engine-option values of engine 'me'");
+  EXPECT_EQ(refusal(depths), "j was written by a run with another plan: it differs in --depths, the --engine names");
+}
+
 TEST(CheckJournal, RefusesAMissingOrForeignHeader) {
   EXPECT_EQ(check({5}), "j:1: the first line is not a plan header");
   EXPECT_EQ(check({}), "j: the journal has no plan header (it was not written by 'run')");

@@ -157,6 +157,9 @@ Failure read_engines(const ParsedArgs& args, RunPlan& plan) {
     const auto engine = std::find_if(plan.engines.begin(), plan.engines.end(),
                                      [&](const EngineSubject& e) { return e.name == name; });
     if (engine == plan.engines.end()) return bad_input("--engine-option: no --engine named '" + name + "'");
+    // Sent as one "setoption" line: a line break would start a UCI command of its own.
+    if (given.find_first_of("\r\n") != std::string::npos)
+      return bad_input("--engine-option: '" + given + "' holds a line break (a UCI option is one line)");
     engine->options.emplace_back(given.substr(colon + 1, equals - colon - 1), given.substr(equals + 1));
   }
   const Parsed<std::int64_t> repeat = args.integer("engine-repeat", 1, 100);

@@ -175,6 +175,10 @@ TEST(RunEngines, BadEngineArguments) {
   EXPECT_EQ(error({"--modes", "pvs", "--engine", "mvv-lva=x"}),
             "error: --engine: the name 'mvv-lva' is a built-in mode of prunebench (choose another name)\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "b:Hash=1"}), "error: --engine-option: no --engine named 'b'\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash=1\nquit"}),
+            "error: --engine-option: 'a:Hash=1\\x0Aquit' holds a line break (a UCI option is one line)\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash=1\rgo"}),
+            "error: --engine-option: 'a:Hash=1\\x0Dgo' holds a line break (a UCI option is one line)\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash"}),
             "error: --engine-option: 'a:Hash' is not NAME:OPTION=VALUE\n");
   EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "nope=/no/such/engine"}).err,

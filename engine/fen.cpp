@@ -194,7 +194,10 @@ struct FenParser {
 
   std::string parse(std::string_view fen) {
     const std::vector<std::string_view> fields = split_fields(fen);
-    if (fields.size() < 4) return "expected 6 fields (4 without move counters), got " + std::to_string(fields.size());
+    // Both move counters or neither (as the suite reader takes them): a lone
+    // halfmove clock is not one of the documented lenient forms.
+    if (fields.size() < 4 || fields.size() == 5)
+      return "expected 6 fields (4 without move counters), got " + std::to_string(fields.size());
     if (fields.size() > 6)
       return "unexpected text after the fullmove number: '" + quote_input(fields[6]) + "'";
     std::string error;

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "engine/text.h"
 #include "harness/version.h"
@@ -70,6 +71,11 @@ int dispatch(const Args& args, std::ostream& out, std::ostream& err) {
   return report_bad_input(err, "unknown command '" + quote_input(name) + "' (try 'prunebench --help')");
 }
 
+int report_internal_error(std::ostream& err, const std::exception& e) {
+  err << "error: internal error, please report it: " << quote_input(e.what(), 200) << '\n';
+  return EXIT_INTERNAL_ERROR;
+}
+
 // Exceptions that escape a command: the last line of defence, so a user sees
 // one line instead of "terminate called ..." and a core dump.
 int guarded_dispatch(const Args& args, std::ostream& out, std::ostream& err) {
@@ -79,9 +85,15 @@ int guarded_dispatch(const Args& args, std::ostream& out, std::ostream& err) {
     err << "error: out of memory: the machine cannot give the memory this command needs (a smaller tt=MB or "
            "fewer --threads may fit)\n";
     return EXIT_IO_ERROR;
+  } catch (const std::system_error& e) {
+    // The standard library reports a thread it cannot create (perft or search
+    // --threads N past the system's limit) as EAGAIN: a resource failure, not a bug.
+    if (e.code() != std::errc::resource_unavailable_try_again) return report_internal_error(err, e);
+    err << "error: cannot start a thread (" << quote_input(e.code().message(), 200)
+        << "): fewer --threads may fit\n";
+    return EXIT_IO_ERROR;
   } catch (const std::exception& e) {
-    err << "error: internal error, please report it: " << quote_input(e.what(), 200) << '\n';
-    return EXIT_INTERNAL_ERROR;
+    return report_internal_error(err, e);
   }
 }
 

@@ -166,5 +166,13 @@ fi
 (ulimit -v 2000000; timeout 60 "$B" search --fen startpos --depth 1 --mode tt=65536 2>"$work/err"); code=$?
 expect "out of memory is an error, not an abort" 3 "out of memory" $code
 
+# 6. More threads than the address space can hold: a resource error naming
+#    the threads (exit 3), not "internal error, please report it" (exit 70).
+(ulimit -v 150000; timeout 60 "$B" run --suite positions/bratko-kopec.epd --depths 1-2 --modes minimax \
+  --threads 256 >/dev/null 2>"$work/err"); code=$?
+expect "a thread that cannot be created is a resource error (run)" 3 "cannot start a thread of --threads 256" $code
+(ulimit -v 150000; timeout 60 "$B" perft --fen startpos --depth 5 --threads 256 >/dev/null 2>"$work/err"); code=$?
+expect "a thread that cannot be created is a resource error (perft)" 3 "cannot start a thread" $code
+
 echo "fault injection: $failures failure(s)"
 [ $failures = 0 ]

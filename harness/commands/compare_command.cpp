@@ -8,6 +8,7 @@
 #include "harness/reports/compare.h"
 #include "harness/reports/compare_report.h"
 #include "harness/run/context.h"
+#include "harness/io/file_identity.h"
 #include "harness/io/json_io.h"
 
 namespace prunebench::harness {
@@ -90,6 +91,13 @@ int compare_command(const Args& args, std::ostream& out, std::ostream& err) {
   options.base_label = base_path;
   options.new_label = new_path;
   if (const std::string problem = read_tolerances(parsed, options); !problem.empty())
+    return report_bad_input(err, problem);
+  std::vector<NamedPath> outputs;
+  for (const char* name : {"markdown", "json"})
+    if (parsed.has(name)) outputs.push_back({std::string("--") + name, parsed.value(name)});
+  if (const std::string problem =
+          check_outputs_apart({{"BASE.json", base_path}, {"NEW.json", new_path}}, outputs);
+      !problem.empty())
     return report_bad_input(err, problem);
 
   const JsonReadResult base = read_document(base_path, RUN_KIND);

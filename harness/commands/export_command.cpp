@@ -6,6 +6,7 @@
 #include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
 #include "harness/reports/export_formats.h"
+#include "harness/io/file_identity.h"
 #include "harness/io/json_io.h"
 
 namespace prunebench::harness {
@@ -44,6 +45,10 @@ int export_command(const Args& args, std::ostream& out, std::ostream& err) {
     return report_bad_input(
         err, "--format: '" + quote_input(format) + "' is not github-action-benchmark or google-benchmark");
   const std::string& path = parsed.positionals()[0];
+  if (parsed.has("out"))
+    if (const std::string problem = check_outputs_apart({{"RUN.json", path}}, {{"--out", parsed.value("out")}});
+        !problem.empty())
+      return report_bad_input(err, problem);
   const JsonReadResult run = read_document(path, "run");
   if (!run.ok()) return report_bad_input(err, run.error);
   const bool per_record = parsed.has("per-record");

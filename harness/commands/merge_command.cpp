@@ -5,6 +5,7 @@
 
 #include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
+#include "harness/io/file_identity.h"
 #include "harness/io/json_io.h"
 #include "harness/reports/merge.h"
 
@@ -38,6 +39,12 @@ int merge_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ParsedArgs parsed = parser.parse(args);
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench merge --help')", out, err))
     return *done;
+  if (parsed.has("out")) {
+    std::vector<NamedPath> inputs;
+    for (const std::string& path : parsed.positionals()) inputs.push_back({"SHARD.json", path});
+    if (const std::string problem = check_outputs_apart(inputs, {{"--out", parsed.value("out")}}); !problem.empty())
+      return report_bad_input(err, problem);
+  }
   std::vector<ShardDocument> shards;
   for (const std::string& path : parsed.positionals()) {
     const JsonReadResult read = read_document(path, "run");

@@ -8,10 +8,12 @@
 #include <set>
 
 #include "harness/engines/child_groups.h"
+#include "harness/engines/uci_engine.h"
 #include "harness/run/chess_search.h"
 #include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
 #include "harness/run/context.h"
+#include "harness/io/file_identity.h"
 #include "harness/io/file_lock.h"
 #include "harness/run/journal_check.h"
 #include "harness/options/mode_list.h"
@@ -62,10 +64,12 @@ ArgParser make_parser() {
       "stops the run. Modes that are not value-preserving by design (tt-draft=ge) are not\n"
       "checked: their records carry exact_score and value_differs_from_minimax. External\n"
       "UCI engines (--engine) are measured as reported, unchecked, except that repeated\n"
-      "searches must agree (--engine-repeat).\n\n"
+      "searches must agree (--engine-repeat); each engine must start and answer uciok\n"
+      "before the first search.\n\n"
       "Finished records are appended to OUT.journal as they complete; after Ctrl-C, a kill\n"
-      "or a failed check, rerun the same command with --resume to continue. SIGINT, SIGTERM\n"
-      "and SIGHUP finish the current search and stop (exit 130); a second one stops at once.\n"
+      "or a failed check, rerun the same command with --resume to continue. A run that\n"
+      "stops before any record finished leaves no journal. SIGINT, SIGTERM and SIGHUP\n"
+      "finish the current search and stop (exit 130); a second one stops at once.\n"
       "No engine outlives the run, not even a SIGKILL of it (on Linux).\n\n"
       "Exit codes: 0 done, 1 a check failed, 2 bad input, 3 an I/O error (e.g. a full disk) or out of\n"
       "memory, 130 interrupted.");
@@ -82,7 +86,8 @@ ArgParser make_parser() {
                    "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "
                    "exceeded N");
   parser.add_repeated("engine", "NAME=COMMAND",
-                      "an external UCI engine as one more mode named NAME, e.g. sf=/usr/games/stockfish; "
+                      "an external UCI engine as one more mode named NAME (not a built-in mode's name), "
+                      "e.g. sf=/usr/games/stockfish; "
                       "COMMAND is split on spaces (no shell). Its records hold the engine's own reported nodes. "
                       "With --engine, --modes defaults to none");
   parser.add_repeated("engine-option", "NAME:OPTION=VALUE", "send 'setoption name OPTION value VALUE' to engine NAME "
@@ -156,6 +161,10 @@ Failure read_engines(const ParsedArgs& args, RunPlan& plan) {
     if (equals == std::string::npos || !is_engine_name(name) || given.find_first_not_of(" \t", equals + 1) == std::string::npos)
       return bad_input("--engine: '" + given + "' is not NAME=COMMAND (NAME without = : , + or spaces)");
     if (!names.insert(name).second) return bad_input("--engine: the name '" + name + "' is already a mode or engine");
+    // compare and merge match records by mode name: an engine named like a
+    // built-in mode would be compared as prunebench's own search.
+    if (parse_mode(name).ok())
+      return bad_input("--engine: the name '" + name + "' is a built-in mode of prunebench (choose another name)");
     plan.engines.push_back({name, given.substr(equals + 1), {}});
   }
   for (const std::string& given : args.values("engine-option")) {
@@ -166,6 +175,9 @@ Failure read_engines(const ParsedArgs& args, RunPlan& plan) {
     const auto engine = std::find_if(plan.engines.begin(), plan.engines.end(),
                                      [&](const EngineSubject& e) { return e.name == name; });
     if (engine == plan.engines.end()) return bad_input("--engine-option: no --engine named '" + name + "'");
+    // Sent as one "setoption" line: a line break would start a UCI command of its own.
+    if (given.find_first_of("\r\n") != std::string::npos)
+      return bad_input("--engine-option: '" + given + "' holds a line break (a UCI option is one line)");
     engine->options.emplace_back(given.substr(colon + 1, equals - colon - 1), given.substr(equals + 1));
   }
   const Parsed<std::int64_t> repeat = args.integer("engine-repeat", 1, 100);
@@ -253,6 +265,17 @@ Failure check_out_path(const std::string& out) {
   return {};
 }
 
+// Every engine must start and answer uciok before the journal is made: a
+// mistyped command is found in a moment and leaves nothing to clean up.
+Failure check_engines_start(const RunPlan& plan) {
+  for (const EngineSubject& subject : plan.engines) {
+    UciEngine engine(subject, plan.engine_timeout);
+    if (std::string error = engine.start(); !error.empty())
+      return bad_input("engine '" + subject.name + "': " + error);
+  }
+  return {};
+}
+
 // Locks the journal for the whole run, then writes its plan header (a new
 // run) or loads its records (--resume).
 Failure prepare_journal(const ParsedArgs& args, RunPlan& plan, FileLock& lock) {
@@ -261,10 +284,19 @@ Failure prepare_journal(const ParsedArgs& args, RunPlan& plan, FileLock& lock) {
     return {};
   }
   if (Failure f = check_out_path(args.value("out")); f.code) return f;
+  std::vector<NamedPath> suites;
+  for (const std::string& path : args.values("suite")) suites.push_back({"--suite", path});
+  if (std::string problem = check_outputs_apart(suites, {{"--out", args.value("out")}}); !problem.empty())
+    return bad_input(problem);
   plan.journal_path = args.value("out") + ".journal";
   const bool resume = args.has("resume");
   const std::string unfinished =
       plan.journal_path + " holds an unfinished run: add --resume to continue it, or delete it";
+  // The journal and its lock never follow a link (io/ opens them O_NOFOLLOW);
+  // say so plainly rather than with the system's ELOOP.
+  std::error_code ec;
+  if (std::filesystem::is_symlink(plan.journal_path, ec))
+    return bad_input(plan.journal_path + " is a symbolic link (prunebench does not write through links; remove it)");
   if (!resume && std::filesystem::exists(plan.journal_path)) return bad_input(unfinished);
   if (resume && !std::filesystem::exists(plan.journal_path))
     return bad_input("nothing to resume: " + plan.journal_path + " does not exist");
@@ -308,9 +340,12 @@ nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, con
 
 Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& outcome, const Args& raw,
                std::ostream& out) {
-  const std::string kept = plan.journal_path.empty()
-                               ? ""
-                               : " (finished records are kept in " + plan.journal_path + "; rerun with --resume)";
+  // A journal without a record would only block the corrected command.
+  const bool journalled = !plan.journal_path.empty() && (!plan.resumed_records.empty() || !outcome.records.empty());
+  std::error_code ignored;
+  if (!plan.journal_path.empty() && !journalled) std::filesystem::remove(plan.journal_path, ignored);
+  const std::string kept =
+      journalled ? " (finished records are kept in " + plan.journal_path + "; rerun with --resume)" : "";
   if (!outcome.io_error.empty()) return {EXIT_IO_ERROR, outcome.io_error + kept};
   if (outcome.engine_failed) return bad_input(outcome.error + kept);
   if (!outcome.error.empty()) return {EXIT_CHECK_FAILED, "check failed: " + outcome.error + kept};
@@ -355,6 +390,7 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
   if (Failure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;
   if (Failure f = read_selection(args, plan); f.code) return f;
   if (args.has("list-plan")) return list_plan(plan, raw, out);
+  if (Failure f = check_engines_start(plan); f.code) return f;
   FileLock lock;  // held until the journal is removed or the run stops
   if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
   stop_requested = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 namespace prunebench::harness {
 namespace {
@@ -20,7 +21,12 @@ std::string offered_option(const std::vector<std::string_view>& words) {
   return name;
 }
 
-std::string seconds_text(std::chrono::milliseconds ms) { return std::to_string(double(ms.count()) / 1000.0) + " s"; }
+// "2 s", "0.3 s": the timeout as the user wrote it, not "2.000000 s".
+std::string seconds_text(std::chrono::milliseconds ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", double(ms.count()) / 1000.0);
+  return text;
+}
 
 }  // namespace
 
@@ -40,7 +46,10 @@ std::string UciEngine::await(const std::string& word, std::string& line, OnLine 
   for (;;) {
     switch (process_.read_line(deadline, line)) {
       case ChildProcess::Read::TIMEOUT:
-        return failure("no '" + word + "' within " + seconds_text(timeout_) + "; killed");
+        // Our own kill, not a crash: its signal would read as one.
+        process_.kill();
+        return "no '" + word + "' within " + seconds_text(timeout_) +
+               " (--engine-timeout): prunebench stopped the engine after the timeout";
       case ChildProcess::Read::CLOSED:
         return failure("ended before '" + word + "'");
       case ChildProcess::Read::LINE:

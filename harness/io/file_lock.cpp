@@ -16,7 +16,8 @@ FileLock::~FileLock() {
 
 std::string FileLock::acquire(const std::string& path) {
   system_error_ = true;
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // O_NOFOLLOW: the lock file is one prunebench creates; a planted link is refused.
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd < 0) return path + ": cannot open (" + std::strerror(errno) + ")";
   const std::string busy = "another run is using " + path + " (wait for it to end, or choose another --out)";
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {

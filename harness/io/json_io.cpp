@@ -1,6 +1,7 @@
 #include "harness/io/json_io.h"
 
 #include <fcntl.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +16,15 @@ namespace prunebench::harness {
 namespace {
 
 using nlohmann::json;
+
+// The permissions a plain open(..., 0666) would give, read once while the
+// process is still single-threaded (umask can only be read by setting it).
+mode_t read_umask() {
+  const mode_t mask = ::umask(022);
+  ::umask(mask);
+  return mask;
+}
+const mode_t PROCESS_UMASK = read_umask();
 
 std::string system_error(const std::string& path, const std::string& what) {
   return path + ": " + what + " (" + std::strerror(errno) + ")";
@@ -68,6 +78,12 @@ std::string without_exception_id(const std::string& message) {
 
 ParseProblem parse_json(std::string_view text, json& value) {
   ParseProblem problem;
+  if (const std::size_t at = too_deep_at(text)) {
+    problem.failed = true;
+    problem.description = "nested more than " + std::to_string(MAX_JSON_NESTING) + " levels deep at byte " +
+                          std::to_string(at) + "; prunebench reads at most " + std::to_string(MAX_JSON_NESTING);
+    return problem;
+  }
   try {
     value = json::parse(text);
   } catch (const json::parse_error& e) {
@@ -140,6 +156,26 @@ off_t end_of_last_line(int fd, off_t size) {
 
 }  // namespace
 
+std::size_t too_deep_at(std::string_view text) {
+  std::size_t depth = 0;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > MAX_JSON_NESTING) return i + 1;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return 0;
+}
+
 JsonReadResult read_json_file(const std::string& path) {
   std::string bytes;
   if (std::string error = read_bytes(path, bytes); !error.empty()) return {nlohmann::json(), error};
@@ -183,12 +219,18 @@ JsonReadResult read_document(const std::string& path, const std::string& expecte
 }
 
 std::string write_file_atomically(const std::string& path, const std::string& content) {
-  const std::string temporary = path + ".tmp";
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return system_error(temporary, "cannot create");
-  std::string problem = write_all(fd, content);
+  // A unique name made with O_CREAT|O_EXCL (mkostemp): a link planted at a
+  // name we could guess is never followed, and two writers never share one.
+  std::string temporary = path + ".XXXXXX";
+  const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
+  if (fd < 0) return system_error(path, "cannot create a temporary file beside it");
+  std::string problem;
+  if (::fchmod(fd, 0666 & ~PROCESS_UMASK) != 0) problem = std::strerror(errno);  // mkostemp makes it 0600
+  if (problem.empty()) problem = write_all(fd, content);
   if (problem.empty() && ::fsync(fd) != 0) problem = std::strerror(errno);
   if (::close(fd) != 0 && problem.empty()) problem = std::strerror(errno);
+  // rename replaces the directory entry `path`: when it is a symbolic link,
+  // the link is replaced and the file it pointed to is left as it was.
   if (problem.empty() && std::rename(temporary.c_str(), path.c_str()) != 0) {
     problem = "cannot rename " + temporary + " to " + path + ": " + std::strerror(errno);
   }
@@ -247,7 +289,9 @@ JournalWriter::~JournalWriter() { close(); }
 std::string JournalWriter::open(const std::string& path) {
   std::lock_guard lock(mutex_);
   if (fd_ >= 0) return path + ": journal already open (" + path_ + ")";
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  // O_NOFOLLOW: a link planted at OUT.journal is refused, never followed
+  // (open fails with ELOOP, dangling or not).
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd < 0) return system_error(path, "cannot open journal");
   struct stat info {};
   if (::fstat(fd, &info) != 0) {

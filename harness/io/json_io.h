@@ -21,6 +21,16 @@ namespace prunebench::harness {
 // The schema_version this build reads and writes (docs/json-schema.md).
 constexpr int SCHEMA_VERSION = 1;
 
+// The deepest nesting of arrays and objects a reader takes. nlohmann parses
+// without recursion, but copying, comparing and printing a value recurse once
+// per level, so a crafted document nested 300,000 deep would overflow the
+// stack; prunebench's own documents are less than ten levels deep.
+constexpr std::size_t MAX_JSON_NESTING = 256;
+
+// Where (1-based byte) `text` opens an array or object nested deeper than
+// MAX_JSON_NESTING, or 0. Brackets inside strings do not count.
+std::size_t too_deep_at(std::string_view text);
+
 struct JsonReadResult {
   nlohmann::json value;
   std::string error;  // "<path>: <what is wrong>", empty on success
@@ -38,8 +48,10 @@ JsonReadResult read_document(const std::string& path, const std::string& expecte
 std::string check_document(const nlohmann::json& document, const std::string& expected_kind);
 
 // Replaces `path` with `content` so that readers see the old file or the new
-// one, never a mix: writes <path>.tmp in the same directory, flushes and
-// fsyncs it, then renames it over `path`. Returns an error line, or "".
+// one, never a mix: writes a new file of a unique name (<path>.XXXXXX, created
+// exclusively, so no planted link is followed) in the same directory, flushes
+// and fsyncs it, then renames it over `path`. A `path` that is a symbolic link
+// is itself replaced; its target is not written. Returns an error line, or "".
 std::string write_file_atomically(const std::string& path, const std::string& content);
 // A document pretty-printed with two-space indents and a final newline.
 std::string write_json_file(const std::string& path, const nlohmann::json& document);
@@ -80,7 +92,8 @@ class JournalWriter {
   JournalWriter& operator=(const JournalWriter&) = delete;
   ~JournalWriter();
 
-  // Opens `path` for appending, creating it if needed. A partial last line
+  // Opens `path` for appending, creating it if needed; a symbolic link there
+  // is refused, never followed. A partial last line
   // left by a killed run is cut off first so the next record starts on a line
   // of its own. Returns an error line, or "".
   std::string open(const std::string& path);

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/reports/node_sum.h"
 #include "harness/reports/run_records.h"
 
 namespace prunebench::harness {
@@ -25,14 +26,14 @@ namespace prunebench::harness {
 // Which way a node count moved from base to new.
 enum class Direction { Equal, Improved, Regressed };
 
-// base -> new node counts; exact for any two 64-bit counts.
+// base -> new node counts (a record's or a total's); exact for any two sums.
 struct NodeChange {
-  std::uint64_t base = 0;
-  std::uint64_t fresh = 0;
+  NodeSum base = 0;
+  NodeSum fresh = 0;
 
   Direction direction() const;
-  // |new - base|, which fits a uint64 whatever the counts.
-  std::uint64_t magnitude() const;
+  // |new - base|.
+  NodeSum magnitude() const;
   // 100 * (new - base) / base, signed; none when base is 0 and new is not.
   std::optional<double> percent() const;
 };
@@ -98,7 +99,7 @@ struct CompareReport {
 
 struct CompareResult {
   CompareReport report;
-  std::string error;  // a malformed record or an overflowing total, naming the run
+  std::string error;  // a malformed record, naming the run
   bool ok() const { return error.empty(); }
 };
 

@@ -213,10 +213,10 @@ json optional_percent(std::optional<double> percent) { return percent ? json(*pe
 json limit_json(double percent) { return percent == ANY_PERCENT ? json(nullptr) : json(percent); }
 
 void put_change(json& object, const NodeChange& change) {
-  object["base_nodes"] = change.base;
-  object["new_nodes"] = change.fresh;
+  object["base_nodes"] = node_sum_json(change.base);
+  object["new_nodes"] = node_sum_json(change.fresh);
   object["direction"] = direction_text(change.direction());
-  object["difference"] = change.magnitude();
+  object["difference"] = node_sum_json(change.magnitude());
   object["percent"] = optional_percent(change.percent());
 }
 
@@ -248,8 +248,8 @@ json record_json(const RecordComparison& row) {
 
 }  // namespace
 
-std::string with_thousands(std::uint64_t count) {
-  std::string digits = std::to_string(count);
+std::string with_thousands(NodeSum count) {
+  std::string digits = decimal(count);
   for (int i = int(digits.size()) - 3; i > 0; i -= 3) digits.insert(std::size_t(i), ",");
   return digits;
 }

@@ -28,6 +28,6 @@ std::string format_markdown(const CompareReport& report);
 nlohmann::json report_json(const CompareReport& report, const nlohmann::json& context);
 
 // 1234567 -> "1,234,567".
-std::string with_thousands(std::uint64_t count);
+std::string with_thousands(NodeSum count);
 
 }  // namespace prunebench::harness

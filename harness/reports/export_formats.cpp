@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "harness/reports/node_sum.h"
 #include "harness/reports/run_records.h"
 
 namespace prunebench::harness {
@@ -17,7 +18,7 @@ struct Entry {
   std::string mode;
   int depth = 0;
   std::string position_id;  // empty: the sum over positions
-  std::uint64_t nodes = 0;
+  NodeSum nodes = 0;
   std::size_t positions = 0;
 };
 
@@ -36,9 +37,7 @@ std::string collect(const json& run, bool per_record, std::vector<Entry>& entrie
                            [&](const Entry& e) { return e.mode == key.mode && e.depth == key.depth; });
     if (it == entries.end()) it = entries.insert(entries.end(), Entry{key.mode, key.depth, "", 0, 0});
     ++it->positions;
-    if (__builtin_add_overflow(it->nodes, record.nodes, &it->nodes))
-      return "the nodes of mode '" + key.mode + "' at depth " + std::to_string(key.depth) +
-             " sum to more than 2^64 - 1";
+    it->nodes += record.nodes;
   }
   return {};
 }
@@ -69,7 +68,7 @@ ExportResult github_action_benchmark(const json& run, bool per_record) {
                                   ? "sum over " + std::to_string(entry.positions) + " positions"
                                   : "position " + entry.position_id;
     result.document.push_back(
-        {{"name", benchmark_name(entry)}, {"unit", "nodes"}, {"value", entry.nodes}, {"extra", extra}});
+        {{"name", benchmark_name(entry)}, {"unit", "nodes"}, {"value", node_sum_json(entry.nodes)}, {"extra", extra}});
   }
   return result;
 }
@@ -93,10 +92,10 @@ ExportResult google_benchmark(const json& run, bool per_record) {
                           {"threads", 1},
                           {"iterations", 1},
                           // Not times: the node count, so time-comparing tools compare nodes.
-                          {"real_time", entry.nodes},
-                          {"cpu_time", entry.nodes},
+                          {"real_time", node_sum_json(entry.nodes)},
+                          {"cpu_time", node_sum_json(entry.nodes)},
                           {"time_unit", "ns"},
-                          {"nodes", entry.nodes},
+                          {"nodes", node_sum_json(entry.nodes)},
                           {"positions", entry.positions}});
   }
   result.document = {

@@ -1,5 +1,6 @@
 #include "harness/reports/run_records.h"
 
+#include <limits>
 #include <map>
 
 namespace prunebench::harness {
@@ -19,6 +20,11 @@ std::string read_record(const json& record, std::size_t index, NodeRecord& out) 
   const json* counters = field("counters");
   if (!id || !id->is_string()) return where + " has no position_id string";
   if (!depth || !depth->is_number_integer()) return where + " has no integer depth";
+  // get<int> would wrap a larger depth (2^32 + 1 read as 1) into another record's key.
+  if (depth->is_number_unsigned() ? depth->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<int>::max())
+                                  : depth->get<std::int64_t>() < 0)
+    return where + " has depth " + depth->dump() + ", not a depth from 0 to " +
+           std::to_string(std::numeric_limits<int>::max());
   if (!mode || !mode->is_string()) return where + " has no mode string";
   if (!counters || !counters->is_object() || !counters->contains("nodes") ||
       !(*counters)["nodes"].is_number_unsigned()) {

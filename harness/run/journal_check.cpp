@@ -1,5 +1,7 @@
 #include "harness/run/journal_check.h"
 
+#include <utility>
+
 namespace prunebench::harness {
 
 namespace {
@@ -9,6 +11,52 @@ using nlohmann::json;
 bool has(const json& object, const char* name, bool (json::*is_type)() const noexcept) {
   const auto it = object.find(name);
   return it != object.end() && ((*it).*is_type)();
+}
+
+// A record of an external UCI engine (engines/engine_record.cpp writes it).
+bool is_engine_record(const json& record) {
+  const auto spec = record.find("spec");
+  if (spec == record.end() || !spec->is_object()) return false;
+  const auto algorithm = spec->find("algorithm");
+  return algorithm != spec->end() && *algorithm == "uci-engine";
+}
+
+// Where `given` (a journal's plan) and `plan` (this run's) differ, in the
+// words of the command line (the fields are those of plan_signature).
+std::vector<std::string> plan_differences(const json& given, const json& plan) {
+  static const std::vector<std::pair<const char*, const char*>> OPTIONS = {
+      {"suites", "the suites' contents"}, {"depths", "--depths"},          {"modes", "--modes"},
+      {"max_nodes", "--max-nodes"},       {"engine_repeat", "--engine-repeat"}, {"shard", "--shard"},
+      {"positions", "the positions selected"}};
+  const auto field = [](const json& object, const char* name) {
+    return object.is_object() ? object.value(name, json()) : json();
+  };
+  std::vector<std::string> differences;
+  for (const auto& [name, option] : OPTIONS)
+    if (field(given, name) != field(plan, name)) differences.emplace_back(option);
+  const json a = field(given, "engines"), b = field(plan, "engines");
+  if (a == b) return differences;
+  if (!a.is_array() || !b.is_array() || a.size() != b.size()) {
+    differences.emplace_back("the --engine list");
+    return differences;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const json name = field(b[i], "name");
+    const std::string engine = "engine '" + (name.is_string() ? name.get<std::string>() : name.dump()) + "'";
+    if (field(a[i], "name") != name) differences.emplace_back("the --engine names");
+    else if (field(a[i], "command") != field(b[i], "command")) differences.emplace_back("the command of " + engine);
+    else if (field(a[i], "options") != field(b[i], "options"))
+      differences.emplace_back("the --engine-option values of " + engine);
+  }
+  return differences;
+}
+
+std::string describe_differences(const json& given, const json& plan) {
+  const std::vector<std::string> differences = given.is_object() ? plan_differences(given, plan) : std::vector<std::string>();
+  if (differences.empty()) return "other suites, depths, modes or --max-nodes";
+  std::string text = "another plan: it differs in ";
+  for (std::size_t i = 0; i < differences.size(); ++i) text += (i ? ", " : "") + differences[i];
+  return text;
 }
 
 std::string at_line(const std::string& path, const JournalContents& journal, std::size_t index) {
@@ -22,7 +70,12 @@ std::string check_record_shape(const json& record) {
   if (!has(record, "position_id", &json::is_string)) return "the record has no position_id string";
   if (!has(record, "depth", &json::is_number_integer)) return "the record has no integer depth";
   if (!has(record, "mode", &json::is_string)) return "the record has no mode string";
-  if (!has(record, "score", &json::is_number_integer)) return "the record has no integer score";
+  // An external engine may report a mate instead of centipawns, or no score
+  // at all (Toga II at low depths); prunebench's own searches always score.
+  if (record.contains("score") && !record["score"].is_number_integer()) return "the record's score is not an integer";
+  if (record.contains("score_mate") && !record["score_mate"].is_number_integer())
+    return "the record's score_mate is not an integer";
+  if (!is_engine_record(record) && !record.contains("score")) return "the record has no integer score";
   if (!has(record, "counters", &json::is_object) ||
       !has(record["counters"], "nodes", &json::is_number_unsigned))
     return "the record has no counters.nodes count";
@@ -36,7 +89,7 @@ std::string check_journal(const JournalContents& journal, const std::string& pat
   if (!header.is_object() || !header.contains("plan"))
     return at_line(path, journal, 0) + "the first line is not a plan header";
   if (header["plan"] != signature)
-    return path + " was written by a run with other suites, depths, modes or --max-nodes";
+    return path + " was written by a run with " + describe_differences(header["plan"], signature);
   for (std::size_t i = 1; i < journal.records.size(); ++i) {
     const json& line = journal.records[i];
     // Position facts, which scripts/dask_run.py journals next to the records;

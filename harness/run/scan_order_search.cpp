@@ -123,10 +123,10 @@ FamilySearch search_family(const std::vector<ScanOrder>& family, const std::vect
       tally.ranked.emplace_back(i, all);
     }
   };
-  std::vector<std::thread> pool;
+  std::vector<std::jthread> pool;  // joined even when creating a later one throws
   for (std::size_t t = 1; t < tallies.size(); ++t) pool.emplace_back(work, std::ref(tallies[t]));
   work(tallies[0]);
-  for (std::thread& thread : pool) thread.join();
+  for (std::jthread& thread : pool) thread.join();
 
   FamilySearch result;
   result.family_size = family.size();

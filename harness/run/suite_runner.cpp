@@ -6,6 +6,7 @@
 #include <mutex>
 #include <new>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "harness/run/chess_search.h"
@@ -168,7 +169,9 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
         return;
       }
       if (plan.max_nodes && nodes > plan.max_nodes && !exceeded_at.count(mode.name)) exceeded_at[mode.name] = depth;
-      scores.emplace_back(&mode, (*record)["score"].get<Score>());
+      // A resumed line may be an engine's record under this mode's name, without a score.
+      if (const auto score = record->find("score"); score != record->end() && score->is_number_integer())
+        scores.emplace_back(&mode, score->get<Score>());
       result.records.push_back(*record);
     }
     if (std::string error = check_scores(scores, facts.id, depth); !error.empty()) {
@@ -189,6 +192,11 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
   }
 }
 
+std::string thread_refused(const std::system_error& e, int threads) {
+  return "cannot start a thread of --threads " + std::to_string(threads) + " (" + e.code().message() +
+         "): fewer --threads may fit";
+}
+
 // An exception escaping a worker thread would terminate the process and lose
 // every record of the other threads: turn it into this position's failure.
 void run_guarded(Shared& shared, const PositionWork& work, PositionResult& result) {
@@ -197,6 +205,8 @@ void run_guarded(Shared& shared, const PositionWork& work, PositionResult& resul
   } catch (const std::bad_alloc&) {
     result.io_error =
         "out of memory searching " + work.entry->id + " (a smaller tt=MB or fewer --threads may fit)";
+  } catch (const std::system_error& e) {  // a split search's helper thread could not be created
+    result.io_error = thread_refused(e, shared.plan.threads) + " (searching " + work.entry->id + ")";
   } catch (const std::exception& e) {
     result.io_error = "internal error searching " + work.entry->id + ": " + e.what();
   }
@@ -270,7 +280,15 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
     --shared.active_workers;
   };
   std::vector<std::thread> threads;
-  for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
+  try {
+    for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
+  } catch (const std::system_error& e) {
+    // The system has no thread (or memory for its stack) to give: a resource
+    // failure, not a bug. Stop the threads already running; their finished
+    // records are journalled.
+    outcome.io_error = thread_refused(e, plan.threads);
+    shared.failed = true;
+  }
   worker();
   for (std::thread& t : threads) t.join();
   shared.progress.finish();

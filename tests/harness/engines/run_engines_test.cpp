@@ -70,13 +70,10 @@ TEST(RunEngines, DifferentNodeCountsAreNonDeterminism) {
   const Result r = run({"--suite", SEED, "--depths", "1", "--engine",
                         "counting=" + fake_engine(dir, "counting", testing::GO_COUNTING), "--out", out});
   EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_EQ(r.err.rfind("error: check failed: engine 'counting' at start depth 1: not deterministic: search 1 "
-                        "reported 1 nodes, search 2 2 (finished records are kept in ",
-                        0),
-            0u)
-      << r.err;
-  const std::string journal = testing::read_text(out + ".journal");
-  EXPECT_EQ(std::count(journal.begin(), journal.end(), '\n'), 1) << "only the plan: --resume searches it again";
+  EXPECT_EQ(r.err, "error: check failed: engine 'counting' at start depth 1: not deterministic: search 1 "
+                   "reported 1 nodes, search 2 2\n");
+  // The record was not journalled and none finished: no journal to block the next run.
+  EXPECT_FALSE(std::filesystem::exists(out + ".journal"));
   EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine-repeat", "1", "--engine",
                  "counting=" + fake_engine(dir, "counting", testing::GO_COUNTING)})
                 .code,
@@ -108,6 +105,63 @@ TEST(RunEngines, AFailingEngineKeepsFinishedRecordsForResume) {
   EXPECT_EQ(nlohmann::json::parse(testing::read_text(out))["records"].size(), 4u);
 }
 
+// A mate score (or no score, as Toga II reports at low depths) is a record the
+// run schema allows: --resume and merge must take it as run wrote it.
+TEST(RunEngines, MateScoresResumeAndMerge) {
+  TempDir dir;
+  const std::string flag = dir.file("crash-now");
+  const std::string go_mate = "echo 'info depth 1 nodes 10 score mate 2 pv e2e4'; echo 'bestmove e2e4'";
+  const std::string engine = fake_engine(
+      dir, "mate", "if [ -e " + flag + " ] && [ \"$fen\" != \"${fen% 0 9}\" ]; then kill -SEGV $$; fi; " + go_mate);
+  testing::write_text(flag, "");
+  const std::string out = dir.file("run.json");
+  const Args args = {"--suite", SEED, "--depths", "1", "--engine", "me=" + engine, "--out", out};
+  ASSERT_EQ(run(args).code, EXIT_BAD_INPUT);
+  std::filesystem::remove(flag);
+  Args resume = args;
+  resume.push_back("--resume");
+  const Result resumed = run(resume);
+  ASSERT_EQ(resumed.code, EXIT_OK) << resumed.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), 2u);
+  EXPECT_EQ(doc["records"][0]["score_mate"], 2);
+  EXPECT_FALSE(doc["records"][0].contains("score"));
+
+  std::vector<std::string> shards;
+  for (const char* k : {"1/2", "2/2"}) {
+    shards.push_back(dir.file(std::string("shard") + k[0] + ".json"));
+    ASSERT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "me=" + engine, "--shard", k, "--out", shards.back()})
+                  .code,
+              EXIT_OK);
+  }
+  std::ostringstream merged, merge_err;
+  ASSERT_EQ(merge_command({shards[0], shards[1]}, merged, merge_err), EXIT_OK) << merge_err.str();
+  EXPECT_EQ(nlohmann::json::parse(merged.str())["records"].size(), 2u);
+}
+
+// A mistyped engine is found before the first search and leaves no journal
+// to block the corrected command; so does one that fails before any record.
+TEST(RunEngines, AnEngineThatNeverWorkedLeavesNoJournal) {
+  TempDir dir;
+  const std::string out = dir.file("x.json");
+  const Result missing =
+      run({"--suite", SEED, "--depths", "1", "--engine", "me=" + dir.file("nonexistent"), "--out", out});
+  EXPECT_EQ(missing.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(missing.err.rfind("error: engine 'me': cannot run '", 0), 0u) << missing.err;
+  EXPECT_FALSE(std::filesystem::exists(out + ".journal"));
+  const std::string mute = fake_engine(dir, "mute", testing::GO_WELL, "echo 'id name Mute'");
+  EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "me=" + mute, "--engine-timeout", "0.2", "--out", out})
+                .code,
+            EXIT_BAD_INPUT);
+  EXPECT_FALSE(std::filesystem::exists(out + ".journal"));
+  const std::string crash = fake_engine(dir, "crash", testing::GO_CRASH);
+  EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "me=" + crash, "--out", out}).code, EXIT_BAD_INPUT);
+  EXPECT_FALSE(std::filesystem::exists(out + ".journal")) << "no record finished";
+  const Result fixed = run({"--suite", SEED, "--depths", "1", "--engine",
+                            "me=" + fake_engine(dir, "good", testing::GO_WELL), "--out", out});
+  EXPECT_EQ(fixed.code, EXIT_OK) << fixed.err;
+}
+
 TEST(RunEngines, BadEngineArguments) {
   const auto error = [](const Args& extra) {
     Args args = {"--suite", SEED, "--depths", "1"};
@@ -116,11 +170,19 @@ TEST(RunEngines, BadEngineArguments) {
   };
   EXPECT_EQ(error({"--engine", "sf"}), "error: --engine: 'sf' is not NAME=COMMAND (NAME without = : , + or spaces)\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine", "a=y"}), "error: --engine: the name 'a' is already a mode or engine\n");
+  EXPECT_EQ(error({"--engine", "minimax=x"}),
+            "error: --engine: the name 'minimax' is a built-in mode of prunebench (choose another name)\n");
+  EXPECT_EQ(error({"--modes", "pvs", "--engine", "mvv-lva=x"}),
+            "error: --engine: the name 'mvv-lva' is a built-in mode of prunebench (choose another name)\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "b:Hash=1"}), "error: --engine-option: no --engine named 'b'\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash=1\nquit"}),
+            "error: --engine-option: 'a:Hash=1\\x0Aquit' holds a line break (a UCI option is one line)\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash=1\rgo"}),
+            "error: --engine-option: 'a:Hash=1\\x0Dgo' holds a line break (a UCI option is one line)\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash"}),
             "error: --engine-option: 'a:Hash' is not NAME:OPTION=VALUE\n");
   EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "nope=/no/such/engine"}).err,
-            "error: engine 'nope' at start depth 1: cannot run '/no/such/engine': No such file or directory\n");
+            "error: engine 'nope': cannot run '/no/such/engine': No such file or directory\n");
 }
 
 }  // namespace

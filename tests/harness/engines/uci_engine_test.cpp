@@ -42,8 +42,11 @@ TEST(UciEngine, EveryFailureIsOneLine) {
   EXPECT_EQ(search_error("/no/such/engine"), "cannot run '/no/such/engine': No such file or directory");
   EXPECT_TRUE(contains(search_error(fake_engine(dir, "crash", testing::GO_CRASH)),
                        "ended before 'bestmove' (engine killed by signal 11)"));
-  EXPECT_TRUE(contains(search_error(fake_engine(dir, "hang", testing::GO_HANG), 300ms),
-                       "no 'bestmove' within 0.3"));
+  // Stopped by prunebench's own timeout: not "killed by signal 9" as if it had crashed.
+  EXPECT_EQ(search_error(fake_engine(dir, "hang", testing::GO_HANG), 300ms),
+            "no 'bestmove' within 0.3 s (--engine-timeout): prunebench stopped the engine after the timeout");
+  EXPECT_EQ(search_error(fake_engine(dir, "hang", testing::GO_HANG), 2s),
+            "no 'bestmove' within 2 s (--engine-timeout): prunebench stopped the engine after the timeout");
   EXPECT_TRUE(contains(search_error(fake_engine(dir, "garbage", testing::GO_GARBAGE)),
                        "printed 'h?llo world' during a search"));
   EXPECT_TRUE(contains(search_error(fake_engine(dir, "badmove", testing::GO_BAD_MOVE)),

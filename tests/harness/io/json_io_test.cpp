@@ -1,6 +1,7 @@
 #include "harness/io/json_io.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <thread>
@@ -97,7 +98,40 @@ TEST(WriteFileAtomically, ReportsAMissingDirectory) {
   TempDir dir;
   const std::string path = dir.file("no/such/dir/out.json");
   const std::string error = write_file_atomically(path, "x");
-  EXPECT_TRUE(starts_with(error, path + ".tmp: cannot create (")) << error;
+  EXPECT_TRUE(starts_with(error, path + ": cannot create a temporary file beside it (")) << error;
+}
+
+// A link planted at a temporary name another user could guess (OUT.tmp) must
+// not lead the write to a file of the victim's.
+TEST(WriteFileAtomically, DoesNotFollowALinkPlantedAtAGuessableTemporary) {
+  TempDir dir;
+  const std::string victim = dir.file("victim"), path = dir.file("out.json");
+  write_text(victim, "precious\n");
+  std::filesystem::create_symlink(victim, path + ".tmp");
+  ASSERT_EQ(write_file_atomically(path, "new\n"), "");
+  EXPECT_EQ(read_text(victim), "precious\n");
+  EXPECT_EQ(read_text(path), "new\n");
+}
+
+// --out itself a link: the link is replaced (as mv would), its target kept.
+TEST(WriteFileAtomically, ReplacesALinkAtThePathNotItsTarget) {
+  TempDir dir;
+  const std::string target = dir.file("target"), path = dir.file("out.json");
+  write_text(target, "kept\n");
+  std::filesystem::create_symlink(target, path);
+  ASSERT_EQ(write_file_atomically(path, "new\n"), "");
+  EXPECT_FALSE(std::filesystem::is_symlink(path));
+  EXPECT_EQ(read_text(path), "new\n");
+  EXPECT_EQ(read_text(target), "kept\n");
+}
+
+TEST(WriteFileAtomically, GivesTheUsualPermissions) {
+  TempDir dir;
+  const mode_t mask = ::umask(022);
+  ASSERT_EQ(write_file_atomically(dir.file("out.json"), "x"), "");
+  ::umask(mask);
+  const auto perms = std::filesystem::status(dir.file("out.json")).permissions();
+  EXPECT_EQ(perms & std::filesystem::perms::all, std::filesystem::perms(0666 & ~mask));
 }
 
 TEST(WriteJsonFile, RoundTrips) {
@@ -108,6 +142,20 @@ TEST(WriteJsonFile, RoundTrips) {
   ASSERT_TRUE(back.ok()) << back.error;
   EXPECT_EQ(back.value, document);
   EXPECT_EQ(read_text(dir.file("doc.json")).back(), '\n');
+}
+
+// Copying, comparing and printing a value recurse once per level: a document
+// nested 300,000 deep used to crash merge and --resume (rc 139).
+TEST(ParseJsonText, RefusesNestingDeeperThanTheLimit) {
+  const auto nested = [](std::size_t levels) { return std::string(levels, '[') + std::string(levels, ']'); };
+  EXPECT_TRUE(parse_json_text(nested(MAX_JSON_NESTING), "ok.json").ok());
+  const JsonReadResult deep = parse_json_text(nested(300000), "deep.json");
+  EXPECT_EQ(deep.error, "deep.json: not readable JSON (nested more than 256 levels deep at byte 257; prunebench "
+                        "reads at most 256)");
+  EXPECT_TRUE(parse_json_text("[\"" + std::string(1000, '[') + "\"]", "in-string.json").ok());
+  const JournalContents journal = parse_journal("{\"plan\":1}\n{\"record\":" + nested(300000) + "}\n", "j");
+  EXPECT_EQ(journal.error, "j:2: not a JSON record (nested more than 256 levels deep at byte 266; prunebench reads at "
+                           "most 256)");
 }
 
 TEST(Journal, RoundTrip) {
@@ -124,6 +172,15 @@ TEST(Journal, RoundTrip) {
   EXPECT_FALSE(contents.dropped_partial_line);
   EXPECT_EQ(contents.records[2]["index"], 2);
   EXPECT_EQ(contents.records[0]["label"], "a\nb");
+}
+
+TEST(Journal, RefusesALinkAndCreatesNoTarget) {
+  TempDir dir;
+  const std::string path = dir.file("run.journal"), target = dir.file("elsewhere");
+  std::filesystem::create_symlink(target, path);  // dangling
+  JournalWriter writer;
+  EXPECT_TRUE(starts_with(writer.open(path), path + ": cannot open journal (")) << path;
+  EXPECT_FALSE(std::filesystem::exists(target));
 }
 
 TEST(Journal, RecordsAreOnDiskAsSoonAsAppended) {

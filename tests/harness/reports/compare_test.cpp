@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "harness/commands/commands.h"
@@ -190,8 +191,8 @@ TEST(CompareRuns, ZeroBaseNodes) {
 }
 
 // Issue 18, defect 10: a count near 2^64 used to make 21 -> 2^64-1 a
-// difference of -22. Any two 64-bit counts now differ exactly; only a total
-// past 2^64 - 1 is refused.
+// difference of -22. Any two 64-bit counts now differ exactly, and totals of
+// them are exact too: a run that `run` accepted is never refused for its sums.
 TEST(CompareRuns, NodeCountsUpTo64BitsAreExact) {
   const std::uint64_t most = ~std::uint64_t(0);
   const CompareResult up =
@@ -211,7 +212,24 @@ TEST(CompareRuns, NodeCountsUpTo64BitsAreExact) {
   const std::uint64_t half = (std::uint64_t(1) << 63);
   const CompareResult sum = compare_runs(run_with({record("a", 1, "m", half), record("b", 1, "m", half)}),
                                          run_with({record("a", 1, "m", 1), record("b", 1, "m", 1)}), {});
-  EXPECT_EQ(sum.error, "the nodes of mode 'm' or depth 1 sum to more than 2^64 - 1");
+  ASSERT_TRUE(sum.ok()) << sum.error;
+  EXPECT_EQ(decimal(sum.report.mode_totals[0].nodes.base), "18446744073709551616");
+  EXPECT_EQ(decimal(sum.report.depth_totals[0].nodes.magnitude()), "18446744073709551614");
+  EXPECT_EQ(sum.report.mode_totals[0].nodes.direction(), Direction::Improved);
+  expect_contains(format_markdown(sum.report), "| m | 2 | 18,446,744,073,709,551,616 | 2 |");
+  const json totals = report_json(sum.report, json::object())["totals_by_mode"][0];
+  EXPECT_EQ(totals["base_nodes"], 18446744073709551616.0);
+  EXPECT_EQ(totals["new_nodes"], 2u);
+}
+
+// A depth beyond int used to wrap (2^32 + 1 read as depth 1) onto another record.
+TEST(CompareRuns, RefusesADepthBeyondInt) {
+  const CompareResult result = compare_runs(run_with({record("a", 1, "m", 21)}),
+                                            run_with({{{"position_id", "a"}, {"depth", (std::uint64_t(1) << 32) + 1},
+                                                       {"mode", "m"}, {"counters", {{"nodes", 21u}}}}}),
+                                            {});
+  EXPECT_NE(result.error.find("record 0 has depth 4294967297, not a depth from 0 to 2147483647"), std::string::npos)
+      << result.error;
 }
 
 json with_positions(json run, const std::string& suite_sha,
@@ -354,6 +372,26 @@ CommandOutput run_compare(const Args& args) {
   std::ostringstream out, err;
   const int status = compare_command(args, out, err);
   return {status, out.str(), err.str()};
+}
+
+// A report written over an input would lose the run it was made from.
+TEST(CompareCommand, RefusesAnOutputThatIsAnInput) {
+  TempDir dir;
+  const std::string base = dir.file("base.json");
+  std::filesystem::copy_file(fixture("run_base.json"), base);
+  const std::string before = testing::read_text(base);
+  const CommandOutput over_input = run_compare({base, fixture("run_same_nodes.json"), "--json", dir.file("./base.json")});
+  EXPECT_EQ(over_input.status, EXIT_BAD_INPUT);
+  EXPECT_EQ(over_input.err.rfind("error: --json " + dir.file("./base.json") + " names the same file as the input "
+                                 "BASE.json " + base, 0),
+            0u)
+      << over_input.err;
+  EXPECT_EQ(testing::read_text(base), before);
+  const std::string report = dir.file("report");
+  const CommandOutput two_outputs =
+      run_compare({base, fixture("run_same_nodes.json"), "--json", report, "--markdown", report});
+  EXPECT_EQ(two_outputs.status, EXIT_BAD_INPUT);
+  EXPECT_EQ(two_outputs.err, "error: --markdown and --json name one file, " + report + " (choose two files)\n");
 }
 
 TEST(CompareCommand, EqualRunsExitZero) {

@@ -3,6 +3,7 @@
 // (tests/harness/fixtures/README.md), added by hand.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "harness/commands/commands.h"
@@ -58,14 +59,18 @@ TEST(GoogleBenchmark, NodesInTimesAndCounter) {
   EXPECT_EQ(result.document["context"]["date"], "2024-05-01T12:00:00Z");
 }
 
-TEST(Export, SumsPast64BitsAreRefused) {
+// Every record fits 64 bits, as run writes them; their sum may not, and is
+// still exported (as the nearest double beyond 2^64 - 1), never refused.
+TEST(Export, SumsPast64BitsAreExported) {
   const std::uint64_t half = std::uint64_t(1) << 63;
   const json run = {{"records",
                      {{{"position_id", "a"}, {"depth", 1}, {"mode", "m"}, {"counters", {{"nodes", half}}}},
                       {{"position_id", "b"}, {"depth", 1}, {"mode", "m"}, {"counters", {{"nodes", half}}}}}}};
-  EXPECT_EQ(github_action_benchmark(run, false).error,
-            "the nodes of mode 'm' at depth 1 sum to more than 2^64 - 1");
-  EXPECT_TRUE(github_action_benchmark(run, true).ok());
+  const ExportResult summed = github_action_benchmark(run, false);
+  ASSERT_TRUE(summed.ok()) << summed.error;
+  EXPECT_EQ(summed.document[0]["value"], 18446744073709551616.0);
+  EXPECT_EQ(google_benchmark(run, false).document["benchmarks"][0]["nodes"], 18446744073709551616.0);
+  EXPECT_EQ(github_action_benchmark(run, true).document[0]["value"], half);
   EXPECT_EQ(google_benchmark(json{{"records", {json{{"depth", 1}}}}}, true).error,
             "record 0 has no position_id string");
 }
@@ -93,6 +98,18 @@ TEST(ExportCommand, WritesTheFormat) {
       run_export({"--format", "google-benchmark", fixture("run_base.json"), "--per-record"});
   ASSERT_EQ(printed.status, EXIT_OK) << printed.err;
   EXPECT_EQ(json::parse(printed.out), google_benchmark(base_run(), true).document);
+}
+
+TEST(ExportCommand, RefusesToOverwriteItsInput) {
+  TempDir dir;
+  const std::string path = dir.file("run.json");
+  std::filesystem::copy_file(fixture("run_base.json"), path);
+  const std::string before = testing::read_text(path);
+  const CommandOutput r = run_export({"--format", "google-benchmark", path, "--out", path});
+  EXPECT_EQ(r.status, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err, "error: --out " + path + " names the same file as the input RUN.json " + path +
+                       " (writing it would overwrite the input; choose another file)\n");
+  EXPECT_EQ(testing::read_text(path), before);
 }
 
 TEST(ExportCommand, BadInput) {

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include "harness/commands/commands.h"
+#include "tests/harness/test_files.h"
+
 namespace prunebench::harness {
 namespace {
 
@@ -81,6 +86,28 @@ TEST(MergeShards, NamesAnotherBuildAndPlan) {
   EXPECT_EQ(merged.problems,
             (std::vector<std::string>{"shard2.json: another build: compiler is \"clang++\" (shard1.json has \"g++\")",
                                       "shard2.json: another plan: depths is [1] (shard1.json has [1,2])"}));
+}
+
+TEST(MergeCommand, RefusesToOverwriteAShard) {
+  testing::TempDir dir;
+  const std::string first = dir.file("shard1.json"), second = dir.file("shard2.json");
+  testing::write_text(first, shard(1, {0, 2}).document.dump());
+  testing::write_text(second, shard(2, {1}).document.dump());
+  std::ostringstream out, err;
+  EXPECT_EQ(merge_command({first, second, "--out", first}, out, err), EXIT_BAD_INPUT);
+  EXPECT_EQ(err.str(), "error: --out " + first + " names the same file as the input SHARD.json " + first +
+                           " (writing it would overwrite the input; choose another file)\n");
+  EXPECT_EQ(testing::read_text(first), shard(1, {0, 2}).document.dump());
+}
+
+TEST(MergeCommand, RefusesADocumentNestedTooDeep) {
+  testing::TempDir dir;
+  const std::string deep = dir.file("deep.json");
+  testing::write_text(deep, std::string(300000, '[') + std::string(300000, ']'));
+  std::ostringstream out, err;
+  EXPECT_EQ(merge_command({deep, deep}, out, err), EXIT_BAD_INPUT);
+  EXPECT_EQ(err.str(), "error: " + deep + ": not readable JSON (nested more than 256 levels deep at byte 257; "
+                       "prunebench reads at most 256)\n");
 }
 
 TEST(MergeShards, RefusesARunThatIsNotAShard) {

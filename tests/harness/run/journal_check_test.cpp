@@ -73,6 +73,52 @@ TEST(CheckJournal, RefusesLinesThatAreJsonButNotRecords) {
   for (const auto& [line, message] : cases) EXPECT_EQ(check({{{"plan", PLAN}}, line}), message) << line;
 }
 
+// An external engine may report a mate score, or none at all (Toga II's
+// `info depth 3 ... nodes 446`); the run schema allows both, so must --resume.
+TEST(CheckJournal, AcceptsEngineRecordsWithAMateOrNoScore) {
+  json mate = good_record(), none = good_record();
+  for (json* record : {&mate, &none}) {
+    record->erase("score");
+    (*record)["mode"] = "me";
+    (*record)["spec"] = {{"algorithm", "uci-engine"}};
+  }
+  mate["score_mate"] = 2;
+  for (const json& record : {mate, none}) EXPECT_EQ(check({{{"plan", PLAN}}, {{"record", record}}}), "") << record;
+}
+
+TEST(CheckJournal, RefusesScoresThatAreNotIntegers) {
+  json unscored = good_record(), string_score = good_record(), string_mate = good_record();
+  unscored.erase("score");  // prunebench's own searches always score
+  string_score["score"] = "0";
+  string_mate["score_mate"] = "2";
+  EXPECT_EQ(check({{{"plan", PLAN}}, {{"record", unscored}}}), "j:2: the record has no integer score");
+  EXPECT_EQ(check({{{"plan", PLAN}}, {{"record", string_score}}}), "j:2: the record's score is not an integer");
+  EXPECT_EQ(check({{{"plan", PLAN}}, {{"record", string_mate}}}), "j:2: the record's score_mate is not an integer");
+}
+
+// A refusal names what differs, engines included, not a fixed list of options.
+TEST(CheckJournal, NamesWhatDiffersFromThePlan) {
+  const json engine = {{"name", "me"}, {"command", "./me"}, {"options", json::array()}};
+  json plan = PLAN;
+  plan["engines"] = {engine};
+  plan["engine_repeat"] = 2;
+  const auto refusal = [&](const json& journal_plan) {
+    std::vector<json> records;
+    return check_journal(journal_of({{{"plan", journal_plan}}}), "j", plan, records);
+  };
+  json repeat = plan, command = plan, options = plan, depths = plan;
+  repeat["engine_repeat"] = 3;
+  command["engines"][0]["command"] = "./old-me";
+  options["engines"][0]["options"] = {{"Hash", "16"}};
+  depths["depths"] = {1, 2};
+  depths["engines"][0]["name"] = "you";
+  EXPECT_EQ(refusal(repeat), "j was written by a run with another plan: it differs in --engine-repeat");
+  EXPECT_EQ(refusal(command), "j was written by a run with another plan: it differs in the command of engine 'me'");
+  EXPECT_EQ(refusal(options),
+            "j was written by a run with another plan: it differs in the --engine-option values of engine 'me'");
+  EXPECT_EQ(refusal(depths), "j was written by a run with another plan: it differs in --depths, the --engine names");
+}
+
 TEST(CheckJournal, RefusesAMissingOrForeignHeader) {
   EXPECT_EQ(check({5}), "j:1: the first line is not a plan header");
   EXPECT_EQ(check({}), "j: the journal has no plan header (it was not written by 'run')");

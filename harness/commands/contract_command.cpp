@@ -6,6 +6,7 @@
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
 #include "harness/commands/commands.h"
+#include "harness/io/file_identity.h"
 #include "harness/io/json_io.h"
 #include "harness/options/cli_args.h"
 #include "harness/options/project_files.h"
@@ -120,6 +121,10 @@ int contract_command(const Args& args, std::ostream& out, std::ostream& err) {
     } else {
       const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", DEFAULT_SUITE);
       if (!suite_path.ok()) return fail(suite_path.error);
+      if (parsed.has("export"))
+        if (std::string clash = check_outputs_apart({{"--suite", suite_path.value}}, {{"--export", parsed.value("export")}});
+            !clash.empty())
+          return fail(clash);
       SuiteResult suite = read_suite(suite_path.value);
       if (!suite.error.empty()) return fail(suite.error);
       if (suite.suite.entries.empty()) return fail(suite_path.value + ": no positions");

@@ -102,6 +102,8 @@ TEST(ContractCommand, BadInputIsOneLine) {
   expect_one_line_error(contract({"--mode", "id-tt+tt-draft=ge"}), "not value-preserving");
   expect_one_line_error(contract({"--mode", "mvv-lva", "--nodes", "trees"}), "cannot run on synthetic trees");
   expect_one_line_error(contract({"--mode", "unordered", "--suite", "/nonexistent.epd"}), "nonexistent");
+  expect_one_line_error(contract({"--mode", "unordered", "--suite", suite_path(), "--export", suite_path()}),
+                        "--export");
 }
 
 }  // namespace

@@ -165,6 +165,10 @@ void UciServer::search(int depth, std::ostream& out) const {
   SearchSpec spec = spec_;
   if (hash_megabytes_) spec.tt_megabytes = *hash_megabytes_;
   const ChessSearch run = run_chess_search(position_, mode_, spec, depth);
+  if (!run.result.error.empty()) {
+    out << "info string error: " << run.result.error << "\nbestmove 0000\n";
+    return;
+  }
   const std::uint64_t nodes = run.counters.nodes, ms = elapsed_ms(run.seconds);
   out << "info depth " << depth << " nodes " << nodes << " time " << ms << " nps "
       << (run.seconds > 0 ? std::uint64_t(double(nodes) / run.seconds) : 0) << ' '

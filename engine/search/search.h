@@ -35,6 +35,9 @@ struct SearchResult {
   // Specs that are not value-preserving by design (tt-draft=ge): the exact
   // fixed-depth value, from a separate, uncounted alpha-beta search.
   std::optional<Score> exact_score;
+  // Empty, or why the figures could not be computed (the exact minimal tree
+  // out of its memory): then nothing but this is a result.
+  std::string error;
 };
 
 // Empty if `tree` can run `spec`, else one line saying why not.
@@ -100,8 +103,7 @@ Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Scor
     case Algorithm::PVS:
       score = Pvs<T, F>(ctx).search(0, depth, alpha, beta);
       break;
-    case Algorithm::MINIMAL:
-      score = MinimalProof<T>(ctx).search(depth);
+    case Algorithm::MINIMAL:  // run_minimal: it can fail
       break;
     case Algorithm::MTDF: {
       Mtdf<T, F> mtdf(ctx);
@@ -112,6 +114,19 @@ Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Scor
   }
   line = ctx.pv.line(0);
   return score;
+}
+
+// The exact minimal tree (not a search, and never iterated).
+template <Tree T>
+SearchResult<typename T::MoveType> run_minimal(SearchContext<T>& ctx, const SearchSpec& spec, int depth) {
+  MinimalProof<T> proof(ctx, spec.minimal_megabytes);
+  SearchResult<typename T::MoveType> result;
+  result.score = proof.search(depth);
+  result.error = proof.error();
+  if (!result.error.empty()) return result;
+  result.pv = ctx.pv.line(0);
+  if (!result.pv.empty()) result.best_move = result.pv.front();
+  return result;
 }
 
 template <Tree T, Fail F>
@@ -125,6 +140,7 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
   SearchContext<T> ctx(tree, counters, spec, tt.get());
   ExactValues<T> exact_values(tree, spec);
   if (spec.ordering.base == BaseOrdering::ORACLE) ctx.exact_value = exact_values.function();
+  if (spec.algorithm == Algorithm::MINIMAL) return run_minimal(ctx, spec, depth);
 
   SearchResult<Move> result;
   if (spec.iterative_deepening) {

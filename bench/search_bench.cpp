@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/chess_tree.h"
+#include "engine/search/minimal_full_width.h"
 #include "engine/search/search.h"
 
 namespace prunebench {
@@ -41,21 +42,46 @@ void BM_MinimaxStartEveryLeafPlayed(benchmark::State& state) {
 }
 BENCHMARK(BM_MinimaxStartEveryLeafPlayed)->Arg(5)->Unit(benchmark::kMillisecond);
 
-// The exact minimal tree walks the same full tree as minimax, plus an
-// alpha-beta search for the root value: the target is at most 1.5x minimax's
-// time (issue 11). Compare with BM_MinimaxStart at the same depth; the
-// "nodes" here are the proof's, so read the time, not the rate.
+// The exact minimal tree, old against new: the full-width pass that proves
+// every node (minimal_full_width.h, the tests' oracle) against the lazy
+// computation the `minimal` mode runs (minimal.h), on the same figures. The
+// "nodes" are the proof's, so read the time, not the rate.
+void minimal_full_width(benchmark::State& state, const Position& root, int depth) {
+  const SearchSpec spec = parse_mode("minimal").spec;
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    ChessTree tree(root);
+    SearchCounters counters;
+    SearchContext<ChessTree> ctx(tree, counters, spec, nullptr);
+    benchmark::DoNotOptimize(MinimalProofFullWidth<ChessTree>(ctx).search(depth));
+    nodes = counters.nodes;
+  }
+  state.counters["nodes"] = double(nodes);
+}
+
+void BM_MinimalFullWidthStart(benchmark::State& state) {
+  minimal_full_width(state, Position::start(), int(state.range(0)));
+}
+BENCHMARK(BM_MinimalFullWidthStart)->Arg(5)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MinimalFullWidthStart)->Arg(6)->Iterations(1)->Unit(benchmark::kMillisecond);
 void BM_MinimalStart(benchmark::State& state) {
   search_position(state, Position::start(), "minimal", int(state.range(0)));
 }
-BENCHMARK(BM_MinimalStart)->Arg(5)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_MinimalStart)->Arg(6)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MinimalStart)->DenseRange(5, 7)->Unit(benchmark::kMillisecond);
+
+void BM_MinimalFullWidthMiddlegame(benchmark::State& state) {
+  minimal_full_width(state, Position::from_fen(MIDDLEGAME).position, int(state.range(0)));
+}
+BENCHMARK(BM_MinimalFullWidthMiddlegame)->Arg(5)->Iterations(1)->Unit(benchmark::kMillisecond);
+void BM_MinimalMiddlegame(benchmark::State& state) {
+  search_position(state, Position::from_fen(MIDDLEGAME).position, "minimal", int(state.range(0)));
+}
+BENCHMARK(BM_MinimalMiddlegame)->DenseRange(5, 6)->Unit(benchmark::kMillisecond);
 
 void BM_ModeMiddlegameDepth5(benchmark::State& state, const char* mode) {
   search_position(state, Position::from_fen(MIDDLEGAME).position, mode, 5);
 }
 BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth5, minimax, "minimax")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth5, minimal, "minimal")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth5, oracle, "oracle")->Unit(benchmark::kMillisecond);
 
 void BM_ModeMiddlegameDepth6(benchmark::State& state, const char* mode) {

@@ -41,11 +41,6 @@ void BM_SplitNegamaxMiddlegame(benchmark::State& state) {
 BENCHMARK(BM_SplitNegamaxMiddlegame)->ArgsProduct({{5}, {1, 2}})->ArgNames({"depth", "threads"})
     ->UseRealTime()->Unit(benchmark::kMillisecond);
 
-// The minimal tree: "nodes" are the proof's, so read the time, not the rate.
-void BM_SplitMinimalStart(benchmark::State& state) { split_search_position(state, Position::start(), "minimal"); }
-BENCHMARK(BM_SplitMinimalStart)->ArgsProduct({{5, 6}, {1, 2}})->ArgNames({"depth", "threads"})
-    ->UseRealTime()->Unit(benchmark::kMillisecond);
-
 // Args: depth, threads, make every leaf (0/1).
 void BM_PerftThreadsStart(benchmark::State& state) {
   const Position pos = Position::start();

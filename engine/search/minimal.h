@@ -1,137 +1,179 @@
-// The exact minimal tree: the cheapest proof of the root's fixed-depth value.
+// The exact minimal tree: the cheapest proof of the root's fixed-depth value,
+// computed lazily, top-down, only where a proof can still be the cheapest.
 //
-// Knuth and Moore's b^ceil(d/2) + b^floor(d/2) - 1 is the size of the minimal
-// tree of a UNIFORM tree with DISTINCT leaf values. A chess position is
-// neither, so that formula is only an estimate there. This file computes the
-// real thing, under the project's definitions (README glossary):
+// Definitions (README glossary): every move sequence is its own node, V(n)
+// is the fixed-depth negamax value, a leaf is a horizon node or a terminal.
+// A proof costs, under the NODES measure, one per node in it, and under the
+// LEAVES measure, one per leaf in it. For a node n:
+//   Ge(n, t)  proof that V(n) >= t: a leaf costs its measure; an interior
+//             node its own measure + min over children c with V(c) <= -t
+//             of Le(c, -t)
+//   Le(n, t)  proof that V(n) <= t: own measure + sum over ALL children c
+//             of Ge(c, -t)
+//   Exact(n)  proof that V(n) = w, its value: own measure + min over
+//             children c* with V(c*) = -w of
+//             Exact(c*) + sum over the other children c of Ge(c, -w)
+// minimal nodes = Exact(root) under the nodes measure, minimal leaves =
+// Exact(root) under the leaves measure: two independent minimisations.
 //
-//   Every move sequence is its own node (transpositions are not merged), and
-//   V(n) is the fixed-depth negamax value. A leaf is a horizon node or a
-//   terminal. A proof costs, under the NODES measure, one per node in it, and
-//   under the LEAVES measure, one per leaf in it. For a node n:
-//     Ge(n, t)  proof that V(n) >= t: a leaf costs its measure; an interior
-//               node its own measure + min over children c with V(c) <= -t
-//               of Le(c, -t)
-//     Le(n, t)  proof that V(n) <= t: own measure + sum over ALL children c
-//               of Ge(c, -t)
-//     Exact(n)  proof that V(n) = w, its value: own measure + min over
-//               children c* with V(c*) = -w of
-//               Exact(c*) + sum over the other children c of Ge(c, -w)
-//   minimal nodes = Exact(root) under the nodes measure, minimal leaves =
-//   Exact(root) under the leaves measure: two independent minimisations.
-//
-// Every threshold at ply p is (-1)^p * V(root), so once the root's value v is
-// known (an alpha-beta search finds it cheaply) ONE full-width pass computes
-// all three proofs of every node bottom-up: the cost of full-width minimax.
+// minimal_full_width.h computes every proof of every node in one pass; this
+// file computes the same numbers without visiting most of the tree:
+//  - Once alpha-beta has found the root's value v, every threshold at ply p
+//    is (-1)^p v, so a node's proofs depend only on the node and its ply:
+//    they are computed once per distinct (state, ply) and reused at every
+//    transposition (proof_table.h; a transposed subtree is still counted
+//    every time the proof holds it).
+//  - Only the proofs a proof needs are computed, each with a budget: a
+//    choice (Ge's child, Exact's child) tries its candidates cheapest-looking
+//    first, each with the best cost found so far as its budget, and a
+//    candidate stops as soon as what it has summed passes its budget (branch
+//    and bound). An aborted proof leaves a lower bound in the table, never a
+//    cost. Budgets are strict against an earlier child in generator order
+//    and loose against a later one, so ties still go to the first child.
+//  - Whether a proof exists at all (V against the threshold) is settled by
+//    an uncounted alpha-beta search with the window (t - 1, t + 1), once per
+//    entry; nodes one ply above the horizon are read directly from their
+//    leaves and never stored.
 //
 // What the search reports (SearchCounters): nodes and leaves are the two
-// minima. terminals, nodes_per_ply, and the node-type census (expected_* = behaved_*:
-// PV for an Exact node, CUT for a Ge node, ALL for a Le node, interior nodes
-// only), describe the proof that attains the minimal NODES; where several do,
-// the one that picks, at every choice, the first child in generator order.
-// That proof's root move is the best move, and its exact line the PV. The
-// value-finding search and the full-width pass are not counted: the counters
-// describe the proof, not the work of finding it.
+// minima. terminals, nodes_per_ply and the node-type census (expected_* =
+// behaved_*: PV for an Exact node, CUT for a Ge node, ALL for a Le node,
+// interior nodes only) describe the proof that attains the minimal NODES,
+// where several do the one that picks, at every choice, the first child in
+// generator order; a final walk over that proof, through the choices the
+// table kept, counts them. That proof's root move is the best move, and its
+// exact line the PV. The value searches and the proofs tried and abandoned
+// are not counted: the counters describe the proof, not the work of finding
+// it. The computation runs on one thread.
+//
+// Memory: the table is bounded (SearchSpec::minimal_megabytes). When it is
+// full the figures are not computed: error() says so and the counters stay
+// as they were.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
+#include <string>
 #include <vector>
 
 #include "engine/search/alphabeta.h"
 #include "engine/search/node.h"
+#include "engine/search/proof_table.h"
+#include "engine/search/subtree_state.h"
 
 namespace prunebench {
-
-// The cost of one proof under both measures; NO_PROOF where none exists.
-struct ProofCost {
-  static constexpr std::uint64_t NO_PROOF = std::numeric_limits<std::uint64_t>::max();
-  std::uint64_t nodes = NO_PROOF;
-  std::uint64_t leaves = NO_PROOF;
-
-  bool exists() const { return nodes != NO_PROOF; }
-  bool operator==(const ProofCost&) const = default;
-};
 
 template <Tree T>
 class MinimalProof {
  public:
-  enum Kind { GE, LE, EXACT, KIND_NB };
+  using Move = typename T::MoveType;
+  using Cost = std::uint64_t;
+  static constexpr Cost NO_PROOF = UINT64_MAX;
 
-  // The three proofs of one node, against the threshold of its ply.
-  struct NodeProofs {
-    Score value;
-    ProofCost ge, le, exact;
-  };
-  // What the nodes-cheapest proof of one kind consists of: nodes per ply and
-  // interior nodes by kind. Only plies [ply, ply + depth] of a node are used.
-  struct Shape {
-    std::array<std::uint64_t, MAX_PLY + 2> per_ply;
-    std::array<std::uint64_t, KIND_NB + 1> types;  // interior nodes by Kind, then terminal leaves
-  };
-  // A subtree proved by another thread (split.h): its root's proofs and their shapes.
-  struct SubtreeProof {
-    NodeProofs proofs;
-    std::array<Shape, KIND_NB> shapes;
-  };
-
-  explicit MinimalProof(SearchContext<T>& ctx) : ctx_(ctx), shapes_(MAX_PLY + 2), frames_(MAX_PLY + 2) {}
+  MinimalProof(SearchContext<T>& ctx, std::size_t megabytes)
+      : ctx_(ctx),
+        megabytes_(megabytes),
+        table_(megabytes * 1024 * 1024),
+        value_table_(0, ctx.mate_distance),
+        value_ctx_(ctx.tree, value_counters_, value_spec(ctx), &value_table_) {}
 
   // The root's value searched `depth` plies; fills ctx.counters with the
-  // minimal tree and ctx.pv row 0 with the cheapest exact proof's line.
-  Score search(int depth) { return search(depth, root_value(depth)); }
-
-  // The same, given the root's value v. In a split search (ctx.split set),
-  // the nodes at the split ply take their proofs from `split_proofs`, in the
-  // order of ctx.split.
-  Score search(int depth, Score v, const std::vector<SubtreeProof>* split_proofs = nullptr) {
-    split_proofs_ = split_proofs;
-    const NodeProofs root = prove(0, depth, v);
-    const Shape& shape = shapes_[0][EXACT];
+  // minimal tree and ctx.pv row 0 with the cheapest exact proof's line,
+  // unless the table ran out of memory (then error() is set).
+  Score search(int depth) {
+    depth_ = depth;
+    const std::size_t value_megabytes = value_table_megabytes(depth);
+    value_table_ = TranspositionTable<Move>::with_megabytes(value_megabytes, ctx_.mate_distance);
+    table_ = Table((megabytes_ - value_megabytes) * 1024 * 1024);
+    frames_.resize(std::size_t(depth) + 1);
+    v_ = AlphaBeta<T>(value_ctx_).search(0, depth, -INFINITE_SCORE, INFINITE_SCORE);
+    std::array<Cost, MEASURE_NB> root{};
+    for (const Measure m : {NODES, LEAVES}) {
+      measure_ = m;
+      root[m] = prove(EXACT, 0, UNBOUNDED, true);
+    }
+    if (out_of_memory_) {
+      error_ = "the exact minimal tree needs more than minimal-memory=" + std::to_string(megabytes_) +
+               " MB (give it more, or search less deep)";
+      return v_;
+    }
+    measure_ = NODES;
     SearchCounters& c = ctx_.counters;
-    c.nodes = root.exact.nodes;
-    c.leaves = root.exact.leaves;
-    c.terminals = shape.types[TERMINALS];
-    for (int p = 0; p <= depth; ++p) c.nodes_per_ply[std::size_t(p)] = shape.per_ply[std::size_t(p)];
-    c.expected_pv = c.behaved_pv = shape.types[EXACT];
-    c.expected_cut = c.behaved_cut = shape.types[GE];
-    c.expected_all = c.behaved_all = shape.types[LE];
-    return root.value;
+    line_.clear();
+    walk(EXACT, 0, c);
+    c.nodes = root[NODES];
+    c.leaves = root[LEAVES];
+    ctx_.pv.set(0, line_);
+    return v_;
   }
 
-  // The proofs of the current node, at `ply` with `depth` plies below it, in
-  // a tree whose root value is v (every threshold follows from it); its
-  // principal variation is left in ctx.pv row `ply`.
-  SubtreeProof prove_subtree(int ply, int depth, Score v) {
-    const NodeProofs proofs = prove(ply, depth, ply % 2 == 0 ? v : -v);
-    return {proofs, shapes_[std::size_t(ply)]};
-  }
-
-  // v, found by an alpha-beta search in its own context: not counted.
-  Score root_value(int depth) {
-    SearchSpec spec;
-    spec.mate_distance = ctx_.mate_distance;
-    if (ctx_.tree.supports_ordering(BaseOrdering::MVV_LVA)) spec.ordering.base = BaseOrdering::MVV_LVA;
-    SearchCounters scratch;
-    SearchContext<T> value_ctx(ctx_.tree, scratch, spec, nullptr);
-    return AlphaBeta<T>(value_ctx).search(0, depth, -INFINITE_SCORE, INFINITE_SCORE);
-  }
+  // Empty, or why the figures could not be computed.
+  const std::string& error() const { return error_; }
+  // Nodes the uncounted value searches visited: part of the work, none of the figures.
+  std::uint64_t value_search_nodes() const { return value_counters_.nodes; }
+  // Distinct (node, ply) entries the computation kept: its memory.
+  std::size_t table_entries() const { return table_.size(); }
 
  private:
-  static constexpr std::size_t TERMINALS = KIND_NB;
-  // An interior node's running choices while its children are proved.
+  enum Kind { GE, LE, EXACT, KIND_NB };
+  enum Measure { NODES, LEAVES, MEASURE_NB };
+  // V against the threshold of its ply.
+  enum Order : std::int8_t { BELOW = -1, AT = 0, ABOVE = 1 };
+  static constexpr Cost UNBOUNDED = NO_PROOF - 1;
+
+  // What is known about the proofs of one node two or more plies above the horizon.
+  struct Known {
+    std::array<std::array<Cost, KIND_NB>, MEASURE_NB> cost{};  // exact where `exact` says, else a lower bound
+    std::uint8_t exact = 0;                                     // exact_bit(measure, kind)
+    Order low = BELOW, high = ABOVE;  // what is known of V against the threshold: low <= order <= high
+    bool leaf = false;  // no legal move: a terminal
+    // Under the nodes measure, the child each choice picked (generator index).
+    std::uint16_t ge_choice = 0, exact_choice = 0;
+  };
+  using Table = ProofTable<SubtreeState<T>, Known>;
+
+  // An interior node's scratch while it chooses among its children.
   struct Frame {
-    Shape sum_ge;        // sum of the children's Ge shapes
-    Shape cheapest_le;   // the Le shape of the child Ge(n) picks
-    Shape exact_pick;    // the Exact shape of the child Exact(n) picks ...
-    Shape exact_pick_ge; // ... and its Ge shape, which the sum holds instead
+    std::array<Cost, MAX_MOVES> cost;
+    std::array<std::uint16_t, MAX_MOVES> order;
   };
 
-  static constexpr std::uint64_t NONE = ProofCost::NO_PROOF;
+  // The value searches revisit the same subtrees from many nodes, so they
+  // keep a transposition table (equal drafts only: exact values, tt.h),
+  // taken from the memory budget: 1 MB to depth 4, doubling per ply beyond,
+  // at most 64 MB and an eighth of the budget (small searches stay cheap).
+  std::size_t value_table_megabytes(int depth) const {
+    const std::size_t grown = depth <= 4 ? 1 : std::size_t(1) << std::min(depth - 4, 6);
+    return std::min({grown, std::size_t(64), megabytes_ / 8});
+  }
+  static SearchSpec value_spec(const SearchContext<T>& ctx) {
+    SearchSpec spec;
+    spec.mate_distance = ctx.mate_distance;
+    if (ctx.tree.supports_ordering(BaseOrdering::MVV_LVA)) spec.ordering.base = BaseOrdering::MVV_LVA;
+    spec.tt = spec.ordering.tt_move_first = true;
+    return spec;
+  }
 
-  static std::uint64_t add(std::uint64_t a, std::uint64_t b) { return a == NONE || b == NONE ? NONE : a + b; }
+  static Cost add(Cost a, Cost b) { return a >= NO_PROOF - b ? NO_PROOF : a + b; }
+  static bool holds(Kind kind, Order order) {
+    return kind == GE ? order != BELOW : kind == LE ? order != ABOVE : order == AT;
+  }
+  // Whether the bounds low..high settle that `kind` holds, or that it fails.
+  static bool surely_holds(Kind kind, Order low, Order high) {
+    return kind == GE ? low >= AT : kind == LE ? high <= AT : low == AT && high == AT;
+  }
+  static bool surely_fails(Kind kind, Order low, Order high) {
+    return kind == GE ? high < AT : kind == LE ? low > AT : low > AT || high < AT;
+  }
+  static Order order_of(Score value, Score t) { return value < t ? BELOW : value > t ? ABOVE : AT; }
+
+  Score threshold(int ply) const { return ply % 2 == 0 ? v_ : -v_; }
+  Cost own() const { return measure_ == NODES ? 1 : 0; }
+  Cost leaf_proof(Kind kind, Score value, int ply) const {
+    return holds(kind, order_of(value, threshold(ply))) ? 1 : NO_PROOF;
+  }
 
   Score leaf_value(int ply, bool& terminal) {
     terminal = !ctx_.tree.has_children();
@@ -139,167 +181,336 @@ class MinimalProof {
     return ctx_.tree.evaluate();
   }
 
-  // A leaf against threshold t; its shapes cover plies [ply, ply + depth].
-  NodeProofs prove_leaf(int ply, int depth, Score value, bool terminal, Score t) {
-    ctx_.pv.clear(ply);
-    for (Shape& s : shapes_[std::size_t(ply)]) {
-      clear_shape(s, ply, depth);
-      s.per_ply[std::size_t(ply)] = 1;
-      s.types[TERMINALS] = terminal ? 1 : 0;
+  // Calls f(index, value, terminal) for the leaf children of the current
+  // node, one ply above the horizon, until f returns false.
+  template <typename F>
+  void for_each_leaf_child(const typename T::MoveList& moves, int ply, F&& f) {
+    if constexpr (ScoresLeafChildren<T>) {
+      if (ctx_.tree.scores_leaf_children()) {
+        prepare_leaf_children(ctx_, ply + 1);
+        LeafTally tally;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+          const std::uint64_t terminals = tally.terminals;
+          const Score value = visit_leaf_child(ctx_, tally, moves[i]);
+          if (!f(i, value, tally.terminals != terminals)) return;
+        }
+        return;
+      }
     }
-    const ProofCost one{1, 1};
-    return {value, value >= t ? one : ProofCost{}, value <= t ? one : ProofCost{},
-            value == t ? one : ProofCost{}};
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      ctx_.tree.make(moves[i]);
+      bool terminal;
+      const Score value = leaf_value(ply + 1, terminal);
+      ctx_.tree.unmake(moves[i]);
+      if (!f(i, value, terminal)) return;
+    }
   }
 
-  NodeProofs prove(int ply, int depth, Score t) {
-    if (ply == ctx_.split_ply) [[unlikely]]
-      return take_subtree(ply, depth);
+  // --- the proofs ---
+
+  // The cheapest proof `kind` of the current node at `ply`, under measure_,
+  // if it costs at most `budget`; otherwise a lower bound above `budget`
+  // (NO_PROOF when there is no such proof at all). `exists`: the caller
+  // knows the proof exists (every child of a Le or Exact node has its Ge).
+  Cost prove(Kind kind, int ply, Cost budget, bool exists = false) {
+    const int depth = depth_ - ply;
     if (depth <= 0) {
       bool terminal;
-      const Score value = leaf_value(ply, terminal);
-      return prove_leaf(ply, depth, value, terminal, t);
+      return leaf_proof(kind, leaf_value(ply, terminal), ply);
     }
+    if (depth == 1) return prove_above_leaves(kind, ply);
+    Known* known = entry(ply);
+    if (known == nullptr) return NO_PROOF;  // out of memory: the result is discarded
+    if (exists) learn_holds(*known, kind);
+    return prove_memoised(*known, kind, ply, budget);
+  }
+
+  static void learn_holds(Known& known, Kind kind) {
+    if (kind != LE) known.low = std::max(known.low, AT);
+    if (kind != GE) known.high = std::min(known.high, AT);
+  }
+
+  // A node whose children are all leaves, each costing 1 in both measures:
+  // only their values matter, and the scan stops once they decide.
+  Cost prove_above_leaves(Kind kind, int ply) {
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
-    if (moves.size() == 0) return prove_leaf(ply, depth, ctx_.tree.terminal_score(mate_ply(ctx_, ply)), true, t);
-    ctx_.pv.clear(ply);
-    return depth == 1 ? prove_above_leaves(ply, moves, t) : prove_interior(ply, depth, moves, t);
+    if (moves.size() == 0) return leaf_proof(kind, ctx_.tree.terminal_score(mate_ply(ctx_, ply)), ply);
+    const Score u = -threshold(ply);
+    bool below = false, at = false;  // a child below u, at u
+    for_each_leaf_child(moves, ply, [&](std::size_t, Score value, bool) {
+      below |= value < u;
+      at |= value == u;
+      return kind == GE ? !(below || at) : !below;
+    });
+    const Cost k = moves.size();
+    if (kind == GE) return below || at ? own() + 1 : NO_PROOF;
+    if (below || (kind == EXACT && !at)) return NO_PROOF;
+    return own() + k;
   }
 
-  // A node whose children are all leaves: every child costs 1 in both
-  // measures, so only the children's values matter. The hot path.
-  NodeProofs prove_above_leaves(int ply, const typename T::MoveList& moves, Score t) {
-    const Score u = -t;  // the children's threshold
-    Score lowest = INFINITE_SCORE;
-    const std::size_t none = moves.size();
-    std::size_t first_at_u = none;
-    std::uint64_t terminals = 0;
-    bool first_below_terminal = false;  // the first child <= u: Ge's pick
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      ctx_.tree.make(moves[i]);
-      bool terminal;
-      const Score child = leaf_value(ply + 1, terminal);
-      ctx_.tree.unmake(moves[i]);
-      terminals += terminal;
-      if (child <= u && lowest > u) first_below_terminal = terminal;
-      if (child < lowest) lowest = child;
-      if (child == u && first_at_u == none) first_at_u = i;
+  Known* entry(int ply) {
+    bool created;
+    auto* e = table_.find_or_add(ctx_.tree.key(), subtree_state(ctx_.tree), ply, created);
+    if (e == nullptr) {
+      out_of_memory_ = true;
+      return nullptr;
     }
-    const std::uint64_t k = moves.size();
-    NodeProofs proofs{-lowest, {}, {}, {}};
-    auto& shapes = shapes_[std::size_t(ply)];
-    // Ge: one child with a value <= u, and its leaf.
-    if (lowest <= u) proofs.ge = {2, 1}, set_shape(shapes[GE], ply, 1, first_below_terminal, GE);
-    // Le and Exact: every child, each a leaf proving its side of u.
-    if (lowest >= u) proofs.le = {1 + k, k}, set_shape(shapes[LE], ply, k, terminals, LE);
-    if (lowest == u) {
-      proofs.exact = {1 + k, k}, set_shape(shapes[EXACT], ply, k, terminals, EXACT);
-      ctx_.pv.clear(ply + 1);
-      ctx_.pv.update(ply, moves[first_at_u]);
-    }
-    return proofs;
+    if (created) initialise(e->data, ply);
+    return &e->data;
+  }
+  Known* find(int ply) {
+    auto* e = table_.find(ctx_.tree.key(), subtree_state(ctx_.tree), ply);
+    return e == nullptr ? nullptr : &e->data;
   }
 
-  NodeProofs prove_interior(int ply, int depth, const typename T::MoveList& moves, Score t) {
-    const Score u = -t;
+  // A new entry: a terminal's proofs are known at once; an interior node
+  // starts from the lower bounds its move count gives (every proof holds the
+  // node, Ge at least one child, Le and Exact every child).
+  void initialise(Known& known, int ply) {
+    const Cost k = child_count(ctx_.tree);
+    if (k == 0) {
+      const Score value = ctx_.tree.terminal_score(mate_ply(ctx_, ply));
+      known.leaf = true;
+      known.low = known.high = order_of(value, threshold(ply));
+      for (auto& costs : known.cost)
+        for (std::size_t k = 0; k < KIND_NB; ++k) costs[k] = holds(Kind(k), known.low) ? 1 : NO_PROOF;
+      known.exact = 0x3f;
+      return;
+    }
+    known.cost[NODES] = {2, 1 + k, 1 + k};
+    known.cost[LEAVES] = {1, k, k};
+  }
+
+  static std::uint8_t exact_bit(Measure m, Kind kind) { return std::uint8_t(1u << (int(m) * int(KIND_NB) + int(kind))); }
+  static bool is_exact(const Known& known, Measure m, Kind kind) { return (known.exact & exact_bit(m, kind)) != 0; }
+
+  Cost prove_memoised(Known& known, Kind kind, int ply, Cost budget) {
+    Cost& cost = known.cost[measure_][kind];
+    if (is_exact(known, measure_, kind) || cost > budget) return cost;
+    if (!surely_holds(kind, known.low, known.high) && !surely_fails(kind, known.low, known.high))
+      classify(known, kind, ply);
+    Cost found = NO_PROOF;
+    if (surely_holds(kind, known.low, known.high)) {
+      if (kind == GE) found = prove_ge(known, ply, budget);
+      if (kind == LE) found = prove_le(ply, budget);
+      if (kind == EXACT) found = prove_exact(known, ply, budget);
+    }
+    if (found <= budget || found == NO_PROOF) {
+      cost = found;
+      known.exact |= exact_bit(measure_, kind);
+    } else {
+      cost = std::max(cost, found);
+    }
+    return cost;
+  }
+
+  // Settles whether `kind` holds at the current node by an uncounted search
+  // with the narrowest window that tells: (t - 1, t) whether V >= t,
+  // (t, t + 1) whether V <= t, (t - 1, t + 1) both.
+  void classify(Known& known, Kind kind, int ply) {
+    const Score t = threshold(ply);
+    const bool lower = kind != LE && known.low < AT, upper = kind != GE && known.high > AT;
+    const Score alpha = lower ? t - 1 : t, beta = upper ? t + 1 : t;
+    const Score value = AlphaBeta<T>(value_ctx_).search(ply, depth_ - ply, alpha, beta);
+    if (value <= alpha) {  // V <= value: below the window
+      known.high = std::min(known.high, lower ? BELOW : AT);
+    } else if (value >= beta) {
+      known.low = std::max(known.low, upper ? ABOVE : AT);
+    } else {  // inside (t - 1, t + 1): exactly t
+      known.low = known.high = AT;
+    }
+  }
+
+  // A lower bound of Le at the current node (a child of the node choosing).
+  Cost le_lower_bound(int ply) {
+    if (depth_ - ply >= 2)
+      if (const Known* known = find(ply))
+        return surely_fails(LE, known->low, known->high) ? NO_PROOF : known->cost[measure_][LE];
+    const Cost k = child_count(ctx_.tree);
+    return k == 0 ? 1 : own() + k;
+  }
+
+  // Ge: the child whose Le is cheapest, candidates by their lower bound.
+  Cost prove_ge(Known& known, int ply, Cost budget) {
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
     Frame& f = frames_[std::size_t(ply)];
-    clear_shape(f.sum_ge, ply, depth);
-    const auto& child_shapes = shapes_[std::size_t(ply) + 1];
-    ProofCost sum_ge{0, 0};
-    ProofCost cheapest_le;  // Ge's choice, per measure
-    // Exact's choice, per measure: Exact(c*) - Ge(c*, u), the extra cost of
-    // proving c* exactly instead of only from one side.
-    std::int64_t extra_nodes = std::numeric_limits<std::int64_t>::max();
-    std::int64_t extra_leaves = extra_nodes;
-    Score lowest = INFINITE_SCORE;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       ctx_.tree.make(moves[i]);
-      const NodeProofs child = prove(ply + 1, depth - 1, u);
+      f.cost[i] = le_lower_bound(ply + 1);
       ctx_.tree.unmake(moves[i]);
-      if (child.value < lowest) lowest = child.value;
-      sum_ge = {add(sum_ge.nodes, child.ge.nodes), add(sum_ge.leaves, child.ge.leaves)};
-      if (child.ge.exists()) add_shape(f.sum_ge, child_shapes[GE], ply + 1, depth - 1);
-      if (child.le.nodes < cheapest_le.nodes)
-        cheapest_le.nodes = child.le.nodes, copy_shape(f.cheapest_le, child_shapes[LE], ply + 1, depth - 1);
-      if (child.le.leaves < cheapest_le.leaves) cheapest_le.leaves = child.le.leaves;
-      if (!child.exact.exists()) continue;
-      const auto extra = [](std::uint64_t exact, std::uint64_t ge) { return std::int64_t(exact - ge); };
-      if (extra(child.exact.nodes, child.ge.nodes) < extra_nodes) {
-        extra_nodes = extra(child.exact.nodes, child.ge.nodes);
-        copy_shape(f.exact_pick, child_shapes[EXACT], ply + 1, depth - 1);
-        copy_shape(f.exact_pick_ge, child_shapes[GE], ply + 1, depth - 1);
-        ctx_.pv.update(ply, moves[i]);
+      f.order[i] = std::uint16_t(i);
+    }
+    std::stable_sort(f.order.begin(), f.order.begin() + std::ptrdiff_t(moves.size()),
+                     [&](std::uint16_t a, std::uint16_t b) { return f.cost[a] < f.cost[b]; });
+    const Cost room = budget - own();
+    const std::size_t none = moves.size();
+    std::size_t best_index = none;
+    Cost best = NO_PROOF, least = NO_PROOF;
+    for (std::size_t n = 0; n < moves.size(); ++n) {
+      const std::size_t i = f.order[n];
+      Cost limit = room;
+      if (best_index != none) limit = std::min(limit, i < best_index ? best : best - 1);
+      if (f.cost[i] > limit) {
+        least = std::min(least, f.cost[i]);
+        continue;
       }
-      if (extra(child.exact.leaves, child.ge.leaves) < extra_leaves)
-        extra_leaves = extra(child.exact.leaves, child.ge.leaves);
+      ctx_.tree.make(moves[i]);
+      const Cost cost = prove(LE, ply + 1, limit);
+      ctx_.tree.unmake(moves[i]);
+      if (cost <= limit) {
+        best = cost;
+        best_index = i;
+      } else {
+        least = std::min(least, cost);
+      }
     }
-
-    NodeProofs proofs{-lowest, {}, {}, {}};
-    auto& shapes = shapes_[std::size_t(ply)];
-    if (cheapest_le.exists()) {
-      proofs.ge = {cheapest_le.nodes + 1, cheapest_le.leaves};
-      finish_shape(shapes[GE], f.cheapest_le, ply, depth, GE);
-    }
-    if (sum_ge.exists()) {
-      proofs.le = {sum_ge.nodes + 1, sum_ge.leaves};
-      finish_shape(shapes[LE], f.sum_ge, ply, depth, LE);
-    }
-    if (lowest == u && sum_ge.exists()) {
-      proofs.exact = {sum_ge.nodes + std::uint64_t(extra_nodes) + 1, sum_ge.leaves + std::uint64_t(extra_leaves)};
-      Shape& exact = shapes[EXACT];
-      finish_shape(exact, f.sum_ge, ply, depth, EXACT);
-      subtract_shape(exact, f.exact_pick_ge, ply + 1, depth - 1);
-      add_shape(exact, f.exact_pick, ply + 1, depth - 1);
-    }
-    return proofs;
+    if (best_index == none) return add(own(), least);
+    if (measure_ == NODES) known.ge_choice = std::uint16_t(best_index);
+    return own() + best;
   }
 
-  // A node at the split ply: another thread proved it (split.h).
-  NodeProofs take_subtree(int ply, int depth) {
-    const SubtreeProof& subtree = (*split_proofs_)[take_split(ctx_, ply)];
-    for (std::size_t k = 0; k < KIND_NB; ++k) copy_shape(shapes_[std::size_t(ply)][k], subtree.shapes[k], ply, depth);
-    return subtree.proofs;
+  // The sum of Ge over every child, or a lower bound above `budget`; each
+  // child's Ge goes to `costs`.
+  Cost sum_ge(const typename T::MoveList& moves, int ply, Cost budget, Cost* costs) {
+    Cost partial = own();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Cost rest = moves.size() - i - 1;  // every later child costs at least 1
+      if (add(partial, rest + 1) > budget) return add(partial, rest + 1);
+      const Cost limit = budget - partial - rest;
+      ctx_.tree.make(moves[i]);
+      const Cost cost = prove(GE, ply + 1, limit, true);
+      ctx_.tree.unmake(moves[i]);
+      if (cost > limit) return add(add(partial, rest), cost);
+      partial += cost;
+      costs[i] = cost;
+    }
+    return partial;
   }
 
-  // --- shapes: only the plies a node's subtree can reach are touched ---
+  Cost prove_le(int ply, Cost budget) {
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    return sum_ge(moves, ply, budget, frames_[std::size_t(ply)].cost.data());
+  }
 
-  static void clear_shape(Shape& s, int ply, int depth) {
-    for (int p = ply; p <= ply + depth; ++p) s.per_ply[std::size_t(p)] = 0;
-    s.types = {};
+  // Exact: every child's Ge, then the child c* whose Exact(c*) - Ge(c*) is
+  // least, in generator order (Exact nodes are few).
+  Cost prove_exact(Known& known, int ply, Cost budget) {
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    Frame& f = frames_[std::size_t(ply)];
+    const Cost sum = sum_ge(moves, ply, budget, f.cost.data());
+    if (sum > budget) return sum;
+    const std::size_t none = moves.size();
+    std::size_t best_index = none;
+    Cost best = NO_PROOF, least = NO_PROOF;  // Exact(c*) - Ge(c*): never negative
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (best_index != none && best == 0) break;
+      Cost limit = budget - sum;
+      if (best_index != none) limit = std::min(limit, best - 1);
+      ctx_.tree.make(moves[i]);
+      if (child_order(ply + 1) == AT) {
+        const Cost cost = prove(EXACT, ply + 1, f.cost[i] + limit);
+        if (cost <= f.cost[i] + limit) {
+          best = cost - f.cost[i];
+          best_index = i;
+        } else {
+          least = std::min(least, cost == NO_PROOF ? NO_PROOF : cost - f.cost[i]);
+        }
+      }
+      ctx_.tree.unmake(moves[i]);
+    }
+    if (best_index == none) return add(sum, least);
+    if (measure_ == NODES) known.exact_choice = std::uint16_t(best_index);
+    return sum + best;
   }
-  static void copy_shape(Shape& to, const Shape& from, int ply, int depth) {
-    for (int p = ply; p <= ply + depth; ++p) to.per_ply[std::size_t(p)] = from.per_ply[std::size_t(p)];
-    to.types = from.types;
+
+  // V of the current node against its threshold (its Ge has been proved).
+  Order child_order(int ply) {
+    const int depth = depth_ - ply;
+    if (depth <= 0) {
+      bool terminal;
+      return order_of(leaf_value(ply, terminal), threshold(ply));
+    }
+    if (depth == 1) return prove_above_leaves(EXACT, ply) != NO_PROOF ? AT : ABOVE;
+    Known* known = entry(ply);
+    if (known == nullptr) return ABOVE;
+    if (!surely_holds(EXACT, known->low, known->high) && !surely_fails(EXACT, known->low, known->high))
+      classify(*known, EXACT, ply);
+    return known->low == AT && known->high == AT ? AT : ABOVE;
   }
-  static void add_shape(Shape& to, const Shape& from, int ply, int depth) {
-    for (int p = ply; p <= ply + depth; ++p) to.per_ply[std::size_t(p)] += from.per_ply[std::size_t(p)];
-    for (std::size_t k = 0; k < to.types.size(); ++k) to.types[k] += from.types[k];
+
+  // --- the census of the nodes-cheapest proof ---
+
+  static void count_type(SearchCounters& c, Kind kind) {
+    if (kind == EXACT) ++c.expected_pv, ++c.behaved_pv;
+    if (kind == GE) ++c.expected_cut, ++c.behaved_cut;
+    if (kind == LE) ++c.expected_all, ++c.behaved_all;
   }
-  static void subtract_shape(Shape& to, const Shape& from, int ply, int depth) {
-    for (int p = ply; p <= ply + depth; ++p) to.per_ply[std::size_t(p)] -= from.per_ply[std::size_t(p)];
-    for (std::size_t k = 0; k < to.types.size(); ++k) to.types[k] -= from.types[k];
+
+  // Counts the proof `kind` of the current node as the nodes measure chose
+  // it, and extends the PV along its Exact nodes.
+  void walk(Kind kind, int ply, SearchCounters& c) {
+    ++c.nodes_per_ply[std::size_t(ply)];
+    const int depth = depth_ - ply;
+    if (depth <= 0) {
+      c.terminals += !ctx_.tree.has_children();
+      return;
+    }
+    if (depth == 1) return walk_above_leaves(kind, ply, c);
+    const Known& known = *find(ply);
+    if (known.leaf) {
+      ++c.terminals;
+      return;
+    }
+    count_type(c, kind);
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    if (kind == EXACT) line_.push_back(moves[known.exact_choice]);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (kind == GE && i != known.ge_choice) continue;
+      ctx_.tree.make(moves[i]);
+      walk(kind == GE ? LE : kind == EXACT && i == known.exact_choice ? EXACT : GE, ply + 1, c);
+      ctx_.tree.unmake(moves[i]);
+    }
   }
-  // An interior node of kind `kind` at `ply` over the children's shape `below`.
-  static void finish_shape(Shape& to, const Shape& below, int ply, int depth, Kind kind) {
-    copy_shape(to, below, ply + 1, depth - 1);
-    to.per_ply[std::size_t(ply)] = 1;
-    ++to.types[std::size_t(kind)];
-  }
-  // A node just above the leaves, of kind `kind`, with `leaves` leaf
-  // children in its proof, `terminals` of them terminal.
-  static void set_shape(Shape& to, int ply, std::uint64_t leaves, std::uint64_t terminals, Kind kind) {
-    to.per_ply[std::size_t(ply)] = 1;
-    to.per_ply[std::size_t(ply) + 1] = leaves;
-    to.types = {};
-    ++to.types[std::size_t(kind)];
-    to.types[TERMINALS] = terminals;
+
+  // Ge holds the first child at or below u and its leaf; Le and Exact hold
+  // every child, and Exact's line goes on through the first child at u.
+  void walk_above_leaves(Kind kind, int ply, SearchCounters& c) {
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    if (moves.size() == 0) {
+      ++c.terminals;
+      return;
+    }
+    count_type(c, kind);
+    const Score u = -threshold(ply);
+    bool lined = false;
+    for_each_leaf_child(moves, ply, [&](std::size_t i, Score value, bool terminal) {
+      if (kind == GE && value > u) return true;
+      ++c.nodes_per_ply[std::size_t(ply) + 1];
+      c.terminals += terminal;
+      if (kind == EXACT && value == u && !lined) line_.push_back(moves[i]), lined = true;
+      return kind != GE;
+    });
   }
 
   SearchContext<T>& ctx_;
-  std::vector<std::array<Shape, KIND_NB>> shapes_;  // by ply: the node's three proofs' shapes
-  std::vector<Frame> frames_;                       // by ply: an interior node's running choices
-  const std::vector<SubtreeProof>* split_proofs_ = nullptr;
+  std::size_t megabytes_;
+  Table table_;
+  TranspositionTable<Move> value_table_;
+  SearchCounters value_counters_;  // the value searches' own: counted nowhere
+  SearchContext<T> value_ctx_;
+  std::vector<Frame> frames_;  // by ply
+  std::vector<Move> line_;     // the PV, built by walk()
+  int depth_ = 0;
+  Score v_ = 0;
+  Measure measure_ = NODES;
+  bool out_of_memory_ = false;
+  std::string error_;
 };
 
 }  // namespace prunebench

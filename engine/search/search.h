@@ -38,6 +38,9 @@ struct SearchResult {
   // Ended early by a SearchStop: score means nothing; pv and best_move are
   // the last completed iteration's (id), else empty; counters are partial.
   bool stopped = false;
+  // Empty, or why the figures could not be computed (the exact minimal tree
+  // out of its memory): then nothing but this is a result.
+  std::string error;
 };
 
 // Empty if `tree` can run `spec`, else one line saying why not.
@@ -103,8 +106,7 @@ Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Scor
     case Algorithm::PVS:
       score = Pvs<T, F>(ctx).search(0, depth, alpha, beta);
       break;
-    case Algorithm::MINIMAL:
-      score = MinimalProof<T>(ctx).search(depth);
+    case Algorithm::MINIMAL:  // run_minimal: it can fail
       break;
     case Algorithm::MTDF: {
       Mtdf<T, F> mtdf(ctx);
@@ -115,6 +117,19 @@ Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Scor
   }
   line = ctx.pv.line(0);
   return score;
+}
+
+// The exact minimal tree (not a search, and never iterated).
+template <Tree T>
+SearchResult<typename T::MoveType> run_minimal(SearchContext<T>& ctx, const SearchSpec& spec, int depth) {
+  MinimalProof<T> proof(ctx, spec.minimal_megabytes);
+  SearchResult<typename T::MoveType> result;
+  result.score = proof.search(depth);
+  result.error = proof.error();
+  if (!result.error.empty()) return result;
+  result.pv = ctx.pv.line(0);
+  if (!result.pv.empty()) result.best_move = result.pv.front();
+  return result;
 }
 
 // The search itself: all iterations (id), or the one depth.
@@ -146,6 +161,7 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
   ExactValues<T> exact_values(tree, spec);
   if (spec.ordering.base == BaseOrdering::ORACLE) ctx.exact_value = exact_values.function();
   ctx.stop = stop;
+  if (spec.algorithm == Algorithm::MINIMAL) return run_minimal(ctx, spec, depth);
 
   SearchResult<Move> result;
   try {

@@ -58,9 +58,9 @@ constexpr std::array<std::pair<std::string_view, BaseOrdering>, 8> ORDERINGS = {
 }};
 
 // Every key apply_option accepts besides algo (which starts a mode).
-constexpr std::array<std::string_view, 15> OPTION_KEYS = {
+constexpr std::array<std::string_view, 16> OPTION_KEYS = {
     "fail", "order", "tiebreak", "seed", "tt", "tt-draft", "no-tt", "no-tt-move",
-    "pv-move", "killers", "history", "id", "mate-distance", "aspiration", "guess"};
+    "pv-move", "killers", "history", "id", "mate-distance", "aspiration", "guess", "minimal-memory"};
 
 template <typename Value, std::size_t N>
 std::optional<Value> lookup(const std::array<std::pair<std::string_view, Value>, N>& table,
@@ -143,6 +143,10 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
       spec.tt_megabytes = *megabytes;
     }
     spec.tt = spec.ordering.tt_move_first = true;
+  } else if (key == "minimal-memory") {
+    const auto megabytes = parse_integer<std::size_t>(value);
+    if (!megabytes || *megabytes == 0 || *megabytes > 1048576) return bad_value() + " (megabytes, 1..1048576)";
+    spec.minimal_megabytes = *megabytes;
   } else if (key == "tt-draft") {
     if (value != "eq" && value != "ge") return bad_value() + " (eq or ge)";
     spec.tt_draft = value == "ge" ? TtDraft::AT_LEAST : TtDraft::EQUAL;
@@ -194,6 +198,8 @@ std::string spec_error(const SearchSpec& spec) {
   if (spec.algorithm == Algorithm::MINIMAL &&
       (spec.ordering.reorders() || spec.tt || spec.fail == Fail::HARD || spec.iterative_deepening))
     return "minimal is a proof-tree computation, not a search: ordering, tt, id and fail=hard do not apply";
+  if (spec.minimal_megabytes != SearchSpec::DEFAULT_MINIMAL_MEGABYTES && spec.algorithm != Algorithm::MINIMAL)
+    return "minimal-memory applies to minimal only";
   if (spec.ordering.tt_move_first && !spec.tt) return "the hash move needs the transposition table (tt)";
   if (spec.tt_draft != TtDraft::EQUAL && !spec.tt) return "tt-draft needs the transposition table (tt)";
   if (spec.ordering.pv_move_first && !spec.iterative_deepening)
@@ -271,6 +277,8 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
   fields.emplace_back("aspiration", std::to_string(spec.aspiration));
   if (spec.algorithm == Algorithm::MTDF) fields.emplace_back("mtdf_guess", std::to_string(spec.mtdf_guess));
   fields.emplace_back("mate_distance", flag(spec.mate_distance));
+  if (spec.algorithm == Algorithm::MINIMAL)
+    fields.emplace_back("minimal_megabytes", std::to_string(spec.minimal_megabytes));
   return fields;
 }
 

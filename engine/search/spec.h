@@ -25,6 +25,7 @@
 //   no-tt-move        keep the table, but not its move first;   no-tt
 //   pv-move           previous iteration's PV move first (needs id)
 //   killers  history  id  aspiration=W (needs id)  guess=N (mtdf)  mate-distance
+//   minimal-memory=MB the exact minimal tree's memory (default 1024 MB; minimal only)
 #pragma once
 
 #include <cstddef>
@@ -53,6 +54,7 @@ enum class TtDraft { EQUAL, AT_LEAST };
 
 struct SearchSpec {
   static constexpr std::size_t DEFAULT_TT_MEGABYTES = 16;
+  static constexpr std::size_t DEFAULT_MINIMAL_MEGABYTES = 1024;
 
   Algorithm algorithm = Algorithm::ALPHABETA;
   Fail fail = Fail::SOFT;
@@ -64,6 +66,8 @@ struct SearchSpec {
   Score aspiration = 0;        // half-width of the window around the previous score; 0 = off
   Score mtdf_guess = 0;        // MTD(f)'s first guess (with iterative deepening: depth 1's)
   bool mate_distance = false;  // mates scored MATE - ply instead of a constant MATE
+  // algo=minimal: the most memory its table of proofs may take (minimal.h).
+  std::size_t minimal_megabytes = DEFAULT_MINIMAL_MEGABYTES;
 
   bool operator==(const SearchSpec&) const = default;
 };

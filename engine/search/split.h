@@ -1,8 +1,8 @@
 // One full-width search on several threads, with exactly the counts, value,
 // best move and principal variation of the single-thread search.
 //
-// Minimax, negamax and the minimal tree's pass visit every node whatever the
-// values they find, so the subtrees below one ply are independent. The search
+// Minimax and negamax visit every node whatever the values they find, so the
+// subtrees below one ply are independent. The search
 // is split there (ply 2, or ply 1 at depth 2):
 //   1. the nodes at the split ply are listed by walking the plies above in
 //      generator order (split_nodes.h);
@@ -17,13 +17,13 @@
 // counted once, by the thread that entered it; the counters are summed after
 // the threads have joined, in thread order. Other modes (alpha-beta and its
 // relatives, whose counts depend on the order they search in) run on one
-// thread.
+// thread, and so does the exact minimal tree (minimal.h), whose lazy
+// computation shares one table of proofs across the whole tree.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
-#include "engine/search/minimal.h"
 #include "engine/search/minimax.h"
 #include "engine/search/negamax.h"
 #include "engine/search/node.h"
@@ -34,8 +34,7 @@ namespace prunebench {
 
 // Whether split_search runs `spec` on more than one thread: one full-width pass.
 inline bool splits_across_threads(const SearchSpec& spec) {
-  const bool full_width = spec.algorithm == Algorithm::MINIMAX || spec.algorithm == Algorithm::NEGAMAX ||
-                          spec.algorithm == Algorithm::MINIMAL;
+  const bool full_width = spec.algorithm == Algorithm::MINIMAX || spec.algorithm == Algorithm::NEGAMAX;
   return full_width && !spec.iterative_deepening;
 }
 
@@ -67,21 +66,13 @@ void list_split_nodes(T& tree, int ply, int split_ply, NodeType type, std::vecto
 
 // Searches one split node's subtree on a thread's own tree and context.
 template <Tree T>
-void search_split_node(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Score root_value,
-                       SplitNode<typename T::MoveType>& node, int ply,
-                       typename MinimalProof<T>::SubtreeProof* proof) {
+void search_split_node(SearchContext<T>& ctx, const SearchSpec& spec, int depth, SplitNode<typename T::MoveType>& node,
+                       int ply) {
   for (const auto move : node.path) ctx.tree.make(move);
-  switch (spec.algorithm) {
-    case Algorithm::MINIMAX:
-      node.value = Minimax<T>(ctx).search(ply, depth - ply, node.expected);
-      break;
-    case Algorithm::NEGAMAX:
-      node.value = Negamax<T>(ctx).search(ply, depth - ply, node.expected);
-      break;
-    default:  // MINIMAL
-      *proof = MinimalProof<T>(ctx).prove_subtree(ply, depth - ply, root_value);
-      break;
-  }
+  if (spec.algorithm == Algorithm::MINIMAX)
+    node.value = Minimax<T>(ctx).search(ply, depth - ply, node.expected);
+  else
+    node.value = Negamax<T>(ctx).search(ply, depth - ply, node.expected);
   node.pv = ctx.pv.line(ply);
   for (std::size_t i = node.path.size(); i-- > 0;) ctx.tree.unmake(node.path[i]);
 }
@@ -105,9 +96,6 @@ SearchResult<typename T::MoveType> split_search(MakeTree make_tree, const Search
   SplitNodes<Move> split(ply, std::move(listed));
 
   SearchContext<T> ctx(tree, counters, spec, nullptr);
-  const bool minimal = spec.algorithm == Algorithm::MINIMAL;
-  const Score root_value = minimal ? MinimalProof<T>(ctx).root_value(depth) : 0;
-  std::vector<typename MinimalProof<T>::SubtreeProof> proofs(minimal ? split.size() : 0);
 
   std::vector<SearchCounters> thread_counters(static_cast<std::size_t>(threads));
   share_tasks(split.size(), threads, [&](int thread, auto take) {
@@ -115,24 +103,17 @@ SearchResult<typename T::MoveType> split_search(MakeTree make_tree, const Search
     SearchCounters thread_own;  // on this thread's stack: no cache line shared with another's
     SearchContext<T> thread_ctx(thread_tree, thread_own, spec, nullptr);
     for (std::size_t i; (i = take()) < split.size();)
-      detail::search_split_node(thread_ctx, spec, depth, root_value, split[i], ply, minimal ? &proofs[i] : nullptr);
+      detail::search_split_node(thread_ctx, spec, depth, split[i], ply);
     thread_counters[std::size_t(thread)] = thread_own;
   });
 
   ctx.split_ply = ply;
   ctx.split = &split;
   SearchResult<Move> result;
-  switch (spec.algorithm) {
-    case Algorithm::MINIMAX:
-      result.score = Minimax<T>(ctx).search(0, depth);
-      break;
-    case Algorithm::NEGAMAX:
-      result.score = Negamax<T>(ctx).search(0, depth);
-      break;
-    default:
-      result.score = MinimalProof<T>(ctx).search(depth, root_value, &proofs);
-      break;
-  }
+  if (spec.algorithm == Algorithm::MINIMAX)
+    result.score = Minimax<T>(ctx).search(0, depth);
+  else
+    result.score = Negamax<T>(ctx).search(0, depth);
   for (const SearchCounters& c : thread_counters) counters += c;
   result.pv = ctx.pv.line(0);
   if (!result.pv.empty()) result.best_move = result.pv.front();

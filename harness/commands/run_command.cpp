@@ -78,7 +78,7 @@ ArgParser make_parser() {
   parser.add_value("modes", "LIST", "modes separated by commas, a mode's options joined with '+', e.g. minimax,mvv-lva+killers+history (modes: 'prunebench search --help')",
                    "minimax,unordered,mvv-lva,pvs,mtdf");
   parser.add_value("threads", "N",
-                   "positions searched in parallel; a full-width search (minimax, negamax, minimal) is split "
+                   "positions searched in parallel; a full-width search (minimax, negamax) is split "
                    "across N / (positions still being searched) threads. Counts do not depend on it",
                    "1");
   parser.add_value("out", "FILE", "write the JSON here (atomically) instead of to stdout; journal in FILE.journal");

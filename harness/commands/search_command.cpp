@@ -29,13 +29,14 @@ ArgParser make_parser() {
                    "  order=natural|mvv-lva|quiet-pst|canonical|oracle\n"
                    "  tiebreak=generator|canonical|scan:...   (equal ordering keys; README: scan order)\n"
                    "  tt | tt=MB   tt-draft=eq|ge   no-tt   no-tt-move   pv-move (needs id)\n"
-                   "  killers   history   id   aspiration=W (needs id)   guess=N (mtdf)   mate-distance");
+                   "  killers   history   id   aspiration=W (needs id)   guess=N (mtdf)   mate-distance\n"
+                   "  minimal-memory=MB   (minimal: the most memory its table of proofs may take, default 1024)");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
   parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");
   parser.add_value("threads", "N",
-                   "split a full-width search (minimax, negamax, minimal) across N threads; the counts do not "
-                   "change. Other modes run on one thread",
+                   "split a full-width search (minimax, negamax) across N threads; the counts do not "
+                   "change. Other modes, minimal included, run on one thread",
                    "1");
   parser.add_flag("json", "print one JSON object instead of text (docs/json-schema.md, kind \"search\")");
   return parser;
@@ -74,6 +75,10 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (!spec.ok()) return fail(spec.error);
 
   const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value), int(threads.value));
+  if (!run.result.error.empty()) {  // no figure rather than a partial one
+    err << error_line(run.result.error);
+    return EXIT_IO_ERROR;
+  }
   if (parsed.has("json")) {
     nlohmann::ordered_json json = {{"schema_version", SCHEMA_VERSION},
                                    {"kind", "search"},

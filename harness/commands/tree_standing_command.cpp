@@ -110,8 +110,8 @@ json cutoff_json(const TraceLine& t) {
           {"skipped", t.skipped}};
 }
 
-// `minimal` is not a search: it reads every leaf to find the cheapest proof,
-// so its report is the proof's size instead of the leaves it read.
+// `minimal` is not a search: it computes the cheapest proof, so its report
+// is the proof's size instead of the leaves it read.
 bool is_proof(const std::string& algo) { return algo == "minimal"; }
 
 void print_proof_json(const json& context, const json& order, Score value, const SearchCounters& proof,

@@ -99,6 +99,10 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
   }
   const ChessSearch search =
       run_chess_search(work.entry->position, mode.name, mode.spec, depth, shared.threads_per_search());
+  if (!search.result.error.empty()) {  // the record lacks the figure rather than hold a partial one
+    result.skipped.push_back(skip_entry(facts.id, depth, mode.name, search.result.error));
+    return std::nullopt;
+  }
   nlohmann::ordered_json record = {{"position_id", facts.id}};
   record.update(search_json(search));
   Json sorted = to_sorted(record);

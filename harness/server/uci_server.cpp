@@ -187,6 +187,10 @@ std::string fallback_move(const Position& position) {
 void answer_search(const UciGo& go, const ChessSearch& run, std::ostream& out) {
   const std::uint64_t nodes = run.counters.nodes, ms = elapsed_ms(run.seconds);
   const std::uint64_t nps = run.seconds > 0 ? std::uint64_t(double(nodes) / run.seconds) : 0;
+  if (!run.result.error.empty()) {  // e.g. the exact minimal tree out of its memory: no figure to give
+    out << "info string error: " << run.result.error << "\nbestmove " << fallback_move(go.position) << '\n';
+    return;
+  }
   if (run.result.stopped) {  // a partial search has no depth or score to report
     out << "info nodes " << nodes << " time " << ms << " nps " << nps << '\n';
   } else {

@@ -162,7 +162,9 @@ class Journal:
         if resume and not os.path.exists(path):
             raise Failure(EXIT_BAD_INPUT, f"nothing to resume: {path} does not exist")
         try:
-            self.file = open(path, "a+b")
+            # O_NOFOLLOW: a link planted at OUT.journal is refused, never followed to create its target.
+            flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC
+            self.file = os.fdopen(os.open(path, flags, 0o666), "a+b")
         except OSError as error:
             raise Failure(EXIT_IO_ERROR, f"{shown(path, 200)}: cannot open the journal: {error.strerror}") from None
         try:
@@ -456,14 +458,27 @@ def assemble(plan, journal, depths, modes, cluster_facts):
 
 
 def write_atomically(path, document):
-    temporary = f"{path}.tmp"
+    """Writes a temporary file of a fresh name beside `path`, then renames it over `path`.
+
+    mkstemp creates the temporary exclusively, so a link planted at a guessable
+    name (OUT.tmp) is never followed; if `path` itself is a link, the link is
+    replaced and its target left alone, as the binary does.
+    """
+    directory, name = os.path.split(os.path.abspath(path))
+    temporary = None
     try:
-        with open(temporary, "w", encoding="utf-8") as file:
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(descriptor, 0o666 & ~umask)  # the permissions open() would give, not mkstemp's 0600
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
             file.write(json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
     except OSError as error:
+        if temporary is not None and os.path.lexists(temporary):
+            os.unlink(temporary)
         raise Failure(EXIT_IO_ERROR, f"{path}: cannot write: {error.strerror}") from None
 
 

@@ -11,6 +11,7 @@ display the very same figures inline.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import matplotlib
@@ -363,12 +364,27 @@ def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
     return fig
 
 
+CLIP_ID = re.compile(r'(?<=clipPath id=")p[0-9a-f]+(?=")|(?<=url\(#)p[0-9a-f]+(?=\))')
+
+
+def stable_clip_ids(svg_text: str) -> str:
+    """Clip-path ids numbered in order of first appearance.
+
+    matplotlib derives some clip ids from the memory address of a transform,
+    which the hash salt does not fix, so a figure of the same data got new
+    ids on every run; numbering them makes the file depend on its content only.
+    """
+    numbers: dict[str, str] = {}
+    return CLIP_ID.sub(lambda m: numbers.setdefault(m.group(0), f"clip{len(numbers) + 1}"), svg_text)
+
+
 def save(fig: Figure, stem) -> list[Path]:
     """Write <stem>.png and <stem>.svg; return both paths."""
     stem = Path(stem)
     png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
     fig.savefig(png, dpi=120, metadata=PNG_METADATA)
     fig.savefig(svg, metadata=SVG_METADATA)
+    svg.write_text(stable_clip_ids(svg.read_text(encoding="utf-8")), encoding="utf-8")
     return [png, svg]
 
 

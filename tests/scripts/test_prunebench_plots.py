@@ -101,3 +101,9 @@ def test_a_dollar_in_a_study_mode_or_baseline_is_shown_literally(tmp_path):
     figure = plots.strip_figure(detail, baseline, colours)
     assert_names_shown_literally(figure, modes, tmp_path)
     assert any(baseline in text for text, _ in shown_texts(figure))
+
+
+def test_clip_ids_are_numbered_in_order_of_appearance():
+    text = '<clipPath id="pab12"/> url(#pab12) <clipPath id="pff"/> url(#pff) url(#pab12)'
+    assert plots.stable_clip_ids(text) == ('<clipPath id="clip1"/> url(#clip1) <clipPath id="clip2"/> '
+                                           'url(#clip2) url(#clip1)')

@@ -100,7 +100,7 @@ TEST(CheckJournal, RefusesScoresThatAreNotIntegers) {
 TEST(CheckJournal, NamesWhatDiffersFromThePlan) {
   const json engine = {{"name", "me"}, {"command", "./me"}, {"options", json::array()}};
   json plan = PLAN;
-  plan["engines"] = {engine};
+  plan["engines"] = json::array({engine});  // not {engine}: clang++ reads that as a copy
   plan["engine_repeat"] = 2;
   const auto refusal = [&](const json& journal_plan) {
     std::vector<json> records;

@@ -1,4 +1,5 @@
 // prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS] [--export FILE]
+#include <filesystem>
 #include <ostream>
 #include <sstream>
 
@@ -133,6 +134,14 @@ int contract_command(const Args& args, std::ostream& out, std::ostream& err) {
   }
 
   const bool exporting = parsed.has("export");
+  if (exporting) {  // before any case runs, so a mistyped path costs no work
+    const std::filesystem::path path = parsed.value("export");
+    const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return fail("--export " + path.string() + ": is a directory");
+    if (!std::filesystem::is_directory(folder, ec))
+      return fail("--export " + path.string() + ": no folder " + folder.string());
+  }
   nlohmann::ordered_json exported = nlohmann::ordered_json::array();
   const auto keep = [&](const ContractCase& c) { exported.push_back(case_json(c)); };
   ContractReport report = exporting ? run_contract(plan, keep) : run_contract(plan);

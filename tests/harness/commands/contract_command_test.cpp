@@ -104,6 +104,7 @@ TEST(ContractCommand, BadInputIsOneLine) {
   expect_one_line_error(contract({"--mode", "unordered", "--suite", "/nonexistent.epd"}), "nonexistent");
   expect_one_line_error(contract({"--mode", "unordered", "--suite", suite_path(), "--export", suite_path()}),
                         "--export");
+  expect_one_line_error(contract({"--mode", "unordered", "--export", "/nonexistent-folder/cases.json"}), "no folder");
 }
 
 }  // namespace

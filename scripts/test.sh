@@ -14,39 +14,43 @@ source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each stage's heading carries the time spent so far, so a CI log shows where the minutes go.
+stage() { printf '== %s  [%dm%02ds elapsed]\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
+trap 'stage "end (exit $?)"' EXIT
+
 scripts/install-deps.sh
 
-echo "== Release build and tests"
+stage "Release build and tests"
 scripts/build.sh build
 ctest --test-dir build -L fast --output-on-failure -j "$(nproc)"
 
-echo "== Node-count baseline (results/baseline.json, results/bench-signature.txt)"
+stage "Node-count baseline (results/baseline.json, results/bench-signature.txt)"
 scripts/baseline.sh check
 
-echo "== clang++ build (warnings are errors), tests and node-count baseline"
+stage "clang++ build (warnings are errors), tests and node-count baseline"
 CXX=clang++ scripts/build.sh build-clang -DCMAKE_CXX_FLAGS=-Werror -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
 ctest --test-dir build-clang -L fast --output-on-failure -j "$(nproc)"
 PRUNEBENCH=build-clang/harness/prunebench scripts/baseline.sh check
 
-echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+stage "AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 scripts/build.sh build-asan -DPRUNEBENCH_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan -L fast --output-on-failure -j "$(nproc)"
 
-echo "== Magic-bitboard fallback (PRUNEBENCH_PEXT=OFF): perft suite and bench signature"
+stage "Magic-bitboard fallback (PRUNEBENCH_PEXT=OFF): perft suite and bench signature"
 scripts/build.sh build-magic -DPRUNEBENCH_PEXT=OFF -DPRUNEBENCH_BUILD_TESTS=OFF -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
 build-magic/harness/prunebench perft --suite positions/perft.epd --max-leaves 1000000 | tail -n 1
 build-magic/harness/prunebench bench | grep '^Nodes searched:' | diff - results/bench-signature.txt
 
 if [ -d tests/scripts ] && ls tests/scripts/test_*.py >/dev/null 2>&1; then
-  echo "== Python scripts"
+  stage "Python scripts"
   /usr/bin/python3 -m pytest tests/scripts -q
 fi
 
-echo "== Fault injection (kill/resume, full disk, read-only folder, concurrent runs)"
+stage "Fault injection (kill/resume, full disk, read-only folder, concurrent runs)"
 tests/fault_injection.sh build/harness/prunebench
 
-echo "== Fuzz targets: build, and a smoke run of a fixed number of executions each"
+stage "Fuzz targets: build, and a smoke run of a fixed number of executions each"
 CXX=clang++ scripts/build.sh build-fuzz -DPRUNEBENCH_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DPRUNEBENCH_BUILD_TESTS=OFF -DPRUNEBENCH_BUILD_BENCHMARKS=OFF
 fuzz/smoke.sh build-fuzz 50000

@@ -130,7 +130,7 @@ def test_a_journal_is_resumed_by_its_own_shard_only(runs, tmp_path):
     other = prunebench("run", "--suite", runs["suite"], "--depths", DEPTHS, "--modes", MODES,
                        "--shard", f"1/{SHARDS}", "--out", out, "--resume")
     assert other.returncode == 2
-    assert "written by a run with other" in other.stderr
+    assert "written by a run with another plan: it differs in --shard" in other.stderr
     same = prunebench("run", "--suite", runs["suite"], "--depths", DEPTHS, "--modes", MODES,
                       "--shard", f"2/{SHARDS}", "--out", out, "--resume")
     assert same.returncode == 0, same.stderr

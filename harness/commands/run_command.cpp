@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <ostream>
@@ -16,8 +17,10 @@
 #include "harness/io/file_identity.h"
 #include "harness/io/file_lock.h"
 #include "harness/run/journal_check.h"
+#include "harness/run/run_document.h"
 #include "harness/options/mode_list.h"
 #include "harness/io/json_io.h"
+#include "harness/io/progress.h"
 #include "harness/run/shard.h"
 #include "harness/run/suite_runner.h"
 
@@ -329,19 +332,35 @@ nlohmann::json make_context(const RunPlan& plan, const Args& args) {
   return context;
 }
 
+// The document without its records, which write_document_with_records
+// streams into it from the spool.
 nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, const Args& args) {
   return {{"schema_version", SCHEMA_VERSION},
           {"kind", "run"},
           {"context", make_context(plan, args)},
           {"positions", outcome.positions},
-          {"records", outcome.records},
+          {"records", nlohmann::json::array()},
           {"skipped", outcome.skipped}};
+}
+
+std::size_t records_done(const RunOutcome& outcome) { return outcome.records ? outcome.records->size() : 0; }
+
+// The run's last word on stderr, terminal or log: what it wrote and how long it took.
+std::string summary_line(const RunOutcome& outcome, double seconds, const std::string& where) {
+  std::string line = "run: " + std::to_string(records_done(outcome)) + " records";
+  std::string details;
+  if (outcome.resumed) details += std::to_string(outcome.resumed) + " from the journal";
+  if (!outcome.skipped.empty())
+    details += (details.empty() ? "" : ", ") + std::to_string(outcome.skipped.size()) + " skipped";
+  if (!details.empty()) line += " (" + details + ")";
+  return line + " of " + std::to_string(outcome.positions.size()) + " positions in " + format_duration(seconds) +
+         ", written to " + where + "\n";
 }
 
 Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& outcome, const Args& raw,
                std::ostream& out) {
   // A journal without a record would only block the corrected command.
-  const bool journalled = !plan.journal_path.empty() && (!plan.resumed_records.empty() || !outcome.records.empty());
+  const bool journalled = !plan.journal_path.empty() && (!plan.resumed_records.empty() || records_done(outcome) > 0);
   std::error_code ignored;
   if (!plan.journal_path.empty() && !journalled) std::filesystem::remove(plan.journal_path, ignored);
   const std::string kept =
@@ -351,11 +370,18 @@ Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& ou
   if (!outcome.error.empty()) return {EXIT_CHECK_FAILED, "check failed: " + outcome.error + kept};
   if (outcome.interrupted) return {EXIT_INTERRUPTED, "interrupted" + kept};
   const nlohmann::json document = make_document(plan, outcome, raw);
+  const auto write = [&](const ByteSink& sink) { return write_document_with_records(document, *outcome.records, sink); };
   if (!args.has("out")) {
-    out << document.dump(2) << '\n';
+    // A stream that fails stops the writing; the CLI reports it (cli.cpp).
+    const std::string error = write([&](std::string_view bytes) {
+      out.write(bytes.data(), std::streamsize(bytes.size()));
+      return out ? std::string() : std::string("standard output failed");
+    });
+    out.flush();
+    if (!error.empty() && out) return {EXIT_IO_ERROR, error};
     return {};
   }
-  if (std::string error = write_json_file(args.value("out"), document); !error.empty())
+  if (std::string error = write_file_atomically(args.value("out"), write); !error.empty())
     return {EXIT_IO_ERROR, error + kept};
   std::filesystem::remove(plan.journal_path);
   return {};
@@ -382,7 +408,15 @@ Failure list_plan(const RunPlan& plan, const Args& raw, std::ostream& out) {
   return {};
 }
 
-Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
+// The records wait beside the output (the same file system, so the
+// document's rename needs no copy), or in TMPDIR when it goes to stdout.
+std::string spool_folder(const ParsedArgs& args) {
+  if (!args.has("out")) return std::filesystem::temp_directory_path().string();
+  const std::string parent = std::filesystem::path(args.value("out")).parent_path().string();
+  return parent.empty() ? "." : parent;
+}
+
+Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ostream& err) {
   RunPlan plan;
   for (Failure f : {read_numbers(args, plan), read_modes(args, plan)})
     if (f.code) return f;
@@ -393,11 +427,16 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out) {
   if (Failure f = check_engines_start(plan); f.code) return f;
   FileLock lock;  // held until the journal is removed or the run stops
   if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
+  plan.spool_folder = spool_folder(args);
+  const auto started = std::chrono::steady_clock::now();
   stop_requested = false;
   handle_stop_signals(request_stop);
   const RunOutcome outcome = run_plan(plan, stop_requested);
   handle_stop_signals(SIG_DFL);
-  return finish(args, plan, outcome, raw, out);
+  const Failure failure = finish(args, plan, outcome, raw, out);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!failure.code && out) err << summary_line(outcome, seconds, args.has("out") ? args.value("out") : "standard output");
+  return failure;
 }
 
 }  // namespace
@@ -407,7 +446,7 @@ int run_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ParsedArgs parsed = parser.parse(args);
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench run --help')", out, err))
     return *done;
-  const Failure failure = run(parsed, args, out);
+  const Failure failure = run(parsed, args, out, err);
   if (failure.code) err << error_line(failure.message);
   return failure.code;
 }

@@ -219,6 +219,10 @@ JsonReadResult read_document(const std::string& path, const std::string& expecte
 }
 
 std::string write_file_atomically(const std::string& path, const std::string& content) {
+  return write_file_atomically(path, [&](const ByteSink& sink) { return sink(content); });
+}
+
+std::string write_file_atomically(const std::string& path, const std::function<std::string(const ByteSink&)>& write) {
   // A unique name made with O_CREAT|O_EXCL (mkostemp): a link planted at a
   // name we could guess is never followed, and two writers never share one.
   std::string temporary = path + ".XXXXXX";
@@ -226,7 +230,7 @@ std::string write_file_atomically(const std::string& path, const std::string& co
   if (fd < 0) return system_error(path, "cannot create a temporary file beside it");
   std::string problem;
   if (::fchmod(fd, 0666 & ~PROCESS_UMASK) != 0) problem = std::strerror(errno);  // mkostemp makes it 0600
-  if (problem.empty()) problem = write_all(fd, content);
+  if (problem.empty()) problem = write([fd](std::string_view bytes) { return write_all(fd, bytes); });
   if (problem.empty() && ::fsync(fd) != 0) problem = std::strerror(errno);
   if (::close(fd) != 0 && problem.empty()) problem = std::strerror(errno);
   // rename replaces the directory entry `path`: when it is a symbolic link,

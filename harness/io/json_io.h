@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -53,6 +54,13 @@ std::string check_document(const nlohmann::json& document, const std::string& ex
 // and fsyncs it, then renames it over `path`. A `path` that is a symbolic link
 // is itself replaced; its target is not written. Returns an error line, or "".
 std::string write_file_atomically(const std::string& path, const std::string& content);
+
+// Where a streamed writer puts its bytes: returns an error, or "".
+using ByteSink = std::function<std::string(std::string_view bytes)>;
+// The same for content too large to hold in memory: `write` is called once
+// with a sink into the new file and returns an error (which leaves `path` as
+// it was), or "".
+std::string write_file_atomically(const std::string& path, const std::function<std::string(const ByteSink&)>& write);
 // A document pretty-printed with two-space indents and a final newline.
 std::string write_json_file(const std::string& path, const nlohmann::json& document);
 

@@ -17,6 +17,15 @@ constexpr int DEFAULT_WIDTH = 80;
 constexpr auto REDRAW_INTERVAL = std::chrono::milliseconds(100);
 constexpr const char* CLEAR_TO_END_OF_LINE = "\x1b[K";
 
+
+int terminal_width(int fd) {
+  winsize size{};
+  if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return DEFAULT_WIDTH;
+}
+
+}  // namespace
+
 std::string format_duration(double seconds) {
   const long total = long(seconds + 0.5);
   const long hours = total / 3600, minutes = total / 60 % 60, secs = total % 60;
@@ -28,14 +37,6 @@ std::string format_duration(double seconds) {
   }
   return text;
 }
-
-int terminal_width(int fd) {
-  winsize size{};
-  if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
-  return DEFAULT_WIDTH;
-}
-
-}  // namespace
 
 std::string format_progress_line(const ProgressSnapshot& snapshot, int width) {
   const double fraction =
@@ -60,10 +61,12 @@ std::string format_progress_line(const ProgressSnapshot& snapshot, int width) {
 }
 
 ProgressBar::ProgressBar(std::size_t total)
-    : ProgressBar(total, std::cerr, ::isatty(STDERR_FILENO) == 1, terminal_width(STDERR_FILENO)) {}
+    : ProgressBar(total, std::cerr, ::isatty(STDERR_FILENO) == 1 ? ProgressStyle::TERMINAL : ProgressStyle::LOG,
+                  terminal_width(STDERR_FILENO)) {}
 
-ProgressBar::ProgressBar(std::size_t total, std::ostream& out, bool enabled, int width)
-    : out_(&out), enabled_(enabled), width_(width) {
+ProgressBar::ProgressBar(std::size_t total, std::ostream& out, ProgressStyle style, int width,
+                         std::chrono::milliseconds log_interval)
+    : out_(&out), style_(style), enabled_(style != ProgressStyle::OFF), log_interval_(log_interval), width_(width) {
   snapshot_.total = total;
 }
 
@@ -82,18 +85,28 @@ void ProgressBar::advance(std::size_t count) {
   std::lock_guard lock(mutex_);
   if (finished_) return;
   snapshot_.done += count;
-  draw_locked(snapshot_.done >= snapshot_.total);
+  // A log gets no line for the end: the caller's summary says it.
+  draw_locked(style_ == ProgressStyle::TERMINAL && snapshot_.done >= snapshot_.total);
 }
 
 void ProgressBar::finish() {
   if (!enabled_) return;
   std::lock_guard lock(mutex_);
-  if (drawn_ && !finished_) *out_ << '\r' << CLEAR_TO_END_OF_LINE << std::flush;
+  if (style_ == ProgressStyle::TERMINAL && drawn_ && !finished_) *out_ << '\r' << CLEAR_TO_END_OF_LINE << std::flush;
   finished_ = true;  // for good: later calls must not redraw
 }
 
 void ProgressBar::draw_locked(bool force) {
   const Clock::time_point now = Clock::now();
+  if (style_ == ProgressStyle::LOG) {
+    // The first line after one interval, not at once: a short run logs nothing.
+    if (now - (drawn_ ? last_draw_ : started_) < log_interval_) return;
+    snapshot_.elapsed_seconds = std::chrono::duration<double>(now - started_).count();
+    *out_ << format_progress_line(snapshot_, width_) << '\n' << std::flush;
+    last_draw_ = now;
+    drawn_ = true;
+    return;
+  }
   if (!force && drawn_ && now - last_draw_ < REDRAW_INTERVAL) return;
   snapshot_.elapsed_seconds = std::chrono::duration<double>(now - started_).count();
   *out_ << '\r' << format_progress_line(snapshot_, width_) << CLEAR_TO_END_OF_LINE << std::flush;

@@ -13,6 +13,7 @@
 #include "harness/engines/engine_record.h"
 #include "harness/io/json_io.h"
 #include "harness/io/progress.h"
+#include "harness/run/run_document.h"
 
 namespace prunebench::harness {
 namespace {
@@ -33,7 +34,7 @@ bool is_full_width(const SearchSpec& spec) {
 
 struct PositionResult {
   Json facts;
-  std::vector<Json> records, skipped;
+  std::vector<Json> skipped;
   std::string error;
   bool engine_failed = false;
   std::string io_error;
@@ -46,6 +47,8 @@ struct Shared {
   const std::atomic<bool>& stop;
   std::map<std::string, Json> resumed;  // record_key -> record
   JournalWriter journal;
+  RecordSpool& spool;
+  std::atomic<std::size_t> resumed_used{0};
   ProgressBar progress;
   std::atomic<bool> failed{false};
   // Workers still taking positions. A full-width search runs on the run's
@@ -53,7 +56,8 @@ struct Shared {
   // them for the last position left.
   std::atomic<int> active_workers{0};
 
-  Shared(const RunPlan& p, const std::atomic<bool>& s, std::size_t total) : plan(p), stop(s), progress(total) {}
+  Shared(const RunPlan& p, const std::atomic<bool>& s, RecordSpool& records, std::size_t total)
+      : plan(p), stop(s), spool(records), progress(total) {}
   bool should_stop() const { return stop.load() || failed.load(); }
   int threads_per_search() const { return std::max(1, plan.threads / std::max(1, active_workers.load())); }
 };
@@ -84,7 +88,10 @@ std::string check_scores(std::vector<std::pair<const NamedSpec*, Score>> scores,
 std::optional<Json> run_one(Shared& shared, const PositionWork& work, const PositionFacts& facts, int depth,
                             const NamedSpec& mode, std::map<std::string, int>& exceeded_at, PositionResult& result) {
   const std::string key = record_key(facts.id, depth, mode.name);
-  if (const auto found = shared.resumed.find(key); found != shared.resumed.end()) return found->second;
+  if (const auto found = shared.resumed.find(key); found != shared.resumed.end()) {
+    ++shared.resumed_used;
+    return found->second;
+  }
   const std::uint64_t limit = shared.plan.max_nodes;
   if (limit && walks_full_tree(mode.spec) && facts.full_width_nodes(depth) > limit) {
     result.skipped.push_back(skip_entry(facts.id, depth, mode.name,
@@ -122,7 +129,10 @@ std::optional<Json> run_engine(Shared& shared, const PositionWork& work, const P
                                PositionResult& result) {
   const EngineSubject& subject = shared.plan.engines[index];
   const std::string key = record_key(facts.id, depth, subject.name);
-  if (const auto found = shared.resumed.find(key); found != shared.resumed.end()) return found->second;
+  if (const auto found = shared.resumed.find(key); found != shared.resumed.end()) {
+    ++shared.resumed_used;
+    return found->second;
+  }
   if (!engines[index]) engines[index] = std::make_unique<UciEngine>(subject, shared.plan.engine_timeout);
   const EngineOutcome outcome = measure_engine(*engines[index], subject, facts.id, work.entry->position, depth,
                                                shared.plan.engine_repeat);
@@ -143,7 +153,13 @@ std::optional<Json> run_engine(Shared& shared, const PositionWork& work, const P
   return sorted;
 }
 
-void run_position(Shared& shared, const PositionWork& work, PositionResult& result) {
+// Files a finished record for the output document under its position.
+void keep(Shared& shared, std::size_t slot, const Json& record, PositionResult& result) {
+  if (std::string error = shared.spool.add(slot, record_element_text(record)); !error.empty())
+    result.io_error = error;
+}
+
+void run_position(Shared& shared, const PositionWork& work, std::size_t slot, PositionResult& result) {
   const RunPlan& plan = shared.plan;
   const PositionFacts facts = gather_facts(*work.entry, work.suite_path, facts_depth(plan));
   result.facts = to_sorted(facts_json(facts));
@@ -176,7 +192,8 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
       // A resumed line may be an engine's record under this mode's name, without a score.
       if (const auto score = record->find("score"); score != record->end() && score->is_number_integer())
         scores.emplace_back(&mode, score->get<Score>());
-      result.records.push_back(*record);
+      keep(shared, slot, *record, result);
+      if (!result.io_error.empty()) return;
     }
     if (std::string error = check_scores(scores, facts.id, depth); !error.empty()) {
       result.error = error;
@@ -191,7 +208,8 @@ void run_position(Shared& shared, const PositionWork& work, PositionResult& resu
       const std::optional<Json> record = run_engine(shared, work, facts, depth, e, engines, result);
       shared.progress.advance();
       if (!result.error.empty() || !result.io_error.empty()) return;
-      if (record) result.records.push_back(*record);
+      if (record) keep(shared, slot, *record, result);
+      if (!result.io_error.empty()) return;
     }
   }
 }
@@ -203,9 +221,9 @@ std::string thread_refused(const std::system_error& e, int threads) {
 
 // An exception escaping a worker thread would terminate the process and lose
 // every record of the other threads: turn it into this position's failure.
-void run_guarded(Shared& shared, const PositionWork& work, PositionResult& result) {
+void run_guarded(Shared& shared, const PositionWork& work, std::size_t slot, PositionResult& result) {
   try {
-    run_position(shared, work, result);
+    run_position(shared, work, slot, result);
   } catch (const std::bad_alloc&) {
     result.io_error =
         "out of memory searching " + work.entry->id + " (a smaller tt=MB or fewer --threads may fit)";
@@ -261,8 +279,14 @@ int facts_depth(const RunPlan& plan) {
 
 RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   const std::vector<PositionWork> work = list_selected_positions(plan);
-  Shared shared(plan, stop, work.size() * plan.depths.size() * (plan.modes.size() + plan.engines.size()));
   RunOutcome outcome;
+  outcome.records = std::make_unique<RecordSpool>(work.size());
+  if (std::string error = outcome.records->open(plan.spool_folder); !error.empty()) {
+    outcome.io_error = error;
+    return outcome;
+  }
+  Shared shared(plan, stop, *outcome.records,
+                work.size() * plan.depths.size() * (plan.modes.size() + plan.engines.size()));
   for (const Json& record : plan.resumed_records)
     shared.resumed[record_key(record["position_id"], record["depth"], record["mode"])] = record;
   if (!plan.journal_path.empty()) {
@@ -278,7 +302,7 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   shared.active_workers = workers;
   const auto worker = [&] {
     for (std::size_t i = next++; i < work.size() && !shared.should_stop(); i = next++) {
-      run_guarded(shared, work[i], results[i]);
+      run_guarded(shared, work[i], i, results[i]);
       if (!results[i].error.empty() || !results[i].io_error.empty()) shared.failed = true;
     }
     --shared.active_workers;
@@ -296,14 +320,13 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   worker();
   for (std::thread& t : threads) t.join();
   shared.progress.finish();
+  outcome.resumed = shared.resumed_used;
 
   for (PositionResult& r : results) {
     if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error, outcome.engine_failed = r.engine_failed;
-    if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error;
     if (outcome.io_error.empty() && !r.io_error.empty()) outcome.io_error = r.io_error;
     outcome.interrupted |= r.interrupted || (r.facts.is_null() && stop.load());
     if (!r.facts.is_null()) outcome.positions.push_back(r.facts);
-    for (Json& record : r.records) outcome.records.push_back(std::move(record));
     for (Json& s : r.skipped) outcome.skipped.push_back(std::move(s));
   }
   return outcome;

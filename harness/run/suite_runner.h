@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/search/spec.h"
+#include "harness/io/record_spool.h"
 #include "harness/run/position_facts.h"
 #include "harness/run/suite.h"
 #include "harness/engines/uci_engine.h"
@@ -42,6 +44,7 @@ struct RunPlan {
   // for a shard, the list of ids for --position; null when every position runs.
   nlohmann::json selection;
   std::string journal_path;        // empty: no journal
+  std::string spool_folder;        // where the records wait for the output (the output's folder)
   std::vector<nlohmann::json> resumed_records;  // from a journal, with --resume
 };
 
@@ -52,7 +55,10 @@ struct PositionWork {
 
 struct RunOutcome {
   std::vector<nlohmann::json> positions;  // facts, suite order
-  std::vector<nlohmann::json> records;    // position, depth, mode order
+  // Every record, in position, depth, mode order, as record_element_text;
+  // on disk, not in memory (null when the spool could not be created).
+  std::unique_ptr<RecordSpool> records;
+  std::size_t resumed = 0;                // records taken from the journal
   std::vector<nlohmann::json> skipped;    // {position_id, depth, mode, reason}
   std::string error;           // a failed check, or an engine's failure; the run stopped
   std::string io_error;        // a journal write or memory failure (not a check); the run stopped

@@ -2,6 +2,7 @@
 // while running, the journal and --resume, and bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -50,6 +51,11 @@ TEST(RunCommand, WritesOneRecordPerPositionDepthAndMode) {
   EXPECT_EQ(doc["positions"][1]["perft"], nlohmann::json({1, 32, 959, 31932}));  // independent: perft of the FEN
   EXPECT_EQ(doc["positions"][1]["material"]["balance"], 0);
   EXPECT_FALSE(std::filesystem::exists(out + ".journal")) << "journal removed after a complete run";
+  EXPECT_EQ(r.err.rfind("run: 18 records of 2 positions in ", 0), 0u) << r.err;
+  EXPECT_TRUE(r.err.ends_with(", written to " + out + "\n")) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 1)
+      << "only the output is left in its folder (the records' spool has no name)";
 }
 
 // Runs `base` with two thread counts and compares the records; returns them.
@@ -111,6 +117,8 @@ TEST(RunCommand, ResumeReusesJournalledRecords) {
   ASSERT_EQ(doc["records"].size(), complete["records"].size());
   for (int i = 0; i < 5; ++i) EXPECT_EQ(doc["records"][i], complete["records"][i]) << "journalled record kept as is";
   EXPECT_EQ(without_timing(doc["records"]), without_timing(complete["records"]));
+  EXPECT_NE(resumed.err.find("run: 12 records (5 from the journal) of 2 positions in "), std::string::npos)
+      << resumed.err;
 }
 
 TEST(RunCommand, ResumeRefusesAJournalOfAnotherPlan) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -28,7 +29,7 @@ TEST(FormatProgressLine, FitsTheWidth) {
 TEST(ProgressBar, DisabledWritesNothing) {
   std::ostringstream out;
   {
-    ProgressBar bar(3, out, false, 80);
+    ProgressBar bar(3, out, ProgressStyle::OFF, 80);
     bar.start_item("a");
     bar.advance();
     bar.finish();
@@ -38,7 +39,7 @@ TEST(ProgressBar, DisabledWritesNothing) {
 
 TEST(ProgressBar, DrawsAndErasesItself) {
   std::ostringstream out;
-  ProgressBar bar(2, out, true, 80);
+  ProgressBar bar(2, out, ProgressStyle::TERMINAL, 80);
   bar.start_item("first");
   bar.advance(2);  // the last item always redraws, however soon
   EXPECT_NE(out.str().find("2/2  100%"), std::string::npos) << out.str();
@@ -49,10 +50,29 @@ TEST(ProgressBar, DrawsAndErasesItself) {
   EXPECT_EQ(out.str(), text);
 }
 
+TEST(ProgressBar, LogsWholeLinesAtItsInterval) {
+  std::ostringstream out;
+  {
+    ProgressBar quiet(2, out, ProgressStyle::LOG, 80, std::chrono::hours(1));
+    quiet.start_item("first");
+    quiet.advance(2);
+  }
+  EXPECT_EQ(out.str(), "") << "a run shorter than the interval logs nothing";
+  ProgressBar bar(2, out, ProgressStyle::LOG, 80, std::chrono::milliseconds(0));
+  bar.start_item("first");
+  bar.advance();
+  bar.finish();
+  const std::string text = out.str();
+  EXPECT_EQ(text.find('\r'), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+  EXPECT_NE(text.find("1/2  50%"), std::string::npos) << text;
+  EXPECT_EQ(text.back(), '\n');
+}
+
 TEST(ProgressBar, ConcurrentUpdates) {
   std::ostringstream out;
   constexpr int THREADS = 4, ITEMS = 250;
-  ProgressBar bar(THREADS * ITEMS, out, true, 80);
+  ProgressBar bar(THREADS * ITEMS, out, ProgressStyle::TERMINAL, 80);
   std::vector<std::thread> threads;
   for (int t = 0; t < THREADS; ++t) {
     threads.emplace_back([&bar, t] {

@@ -135,9 +135,10 @@ mkdir -p results/study
 awk 'NR % 10 == 1' positions/wac.epd > results/study/wac-every-10th.epd
 awk 'NR % 10 == 1' positions/sts1-undermining.epd > results/study/sts1-undermining-every-10th.epd
 rm -f results/study/run.json.journal
-# --max-nodes 20000000 keeps minimax and minimal (a full-width pass each) to
-# trees of at most 20 M nodes: every position at depth 4, the few small trees at
-# depth 5 (the study reads minimax's nodes as Σ perft(0..d) anyway).
+# --max-nodes 20000000 keeps minimax (a full-width pass) to trees of at most
+# 20 M nodes: every position at depth 4, the few small trees at depth 5 (the
+# study reads minimax's nodes as Σ perft(0..d) anyway). The minimal tree is
+# computed without a full-width pass, so every position has it.
 "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd \
   --suite results/study/sts1-undermining-every-10th.epd --depths 1-5 --modes "$MODES" \
   --max-nodes 20000000 --threads 2 --out results/study/run.json

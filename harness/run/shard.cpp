@@ -54,8 +54,13 @@ double estimated_cost(const RunPlan& plan, const SuiteEntry& entry) {
   double cost = full_width[std::size_t(facts_depth(plan))];
   for (int depth : plan.depths) {
     const double minimal = minimal_tree_estimate(leaves[std::size_t(depth)]);
-    for (const NamedSpec& mode : plan.modes)
-      cost += (walks_full_tree(mode.spec) ? full_width[std::size_t(depth)] : minimal) + COST_PER_RECORD;
+    // The minimal tree's proof search visits a share of the whole tree that
+    // grows with it: costed as the whole tree, which keeps shards of many
+    // `minimal` records from being underestimated.
+    for (const NamedSpec& mode : plan.modes) {
+      const bool whole_tree = counts_full_tree(mode.spec) || mode.spec.algorithm == Algorithm::MINIMAL;
+      cost += (whole_tree ? full_width[std::size_t(depth)] : minimal) + COST_PER_RECORD;
+    }
     cost += double(plan.engines.size()) * (minimal + COST_PER_RECORD);
   }
   return cost;

@@ -93,7 +93,7 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
     return found->second;
   }
   const std::uint64_t limit = shared.plan.max_nodes;
-  if (limit && walks_full_tree(mode.spec) && facts.full_width_nodes(depth) > limit) {
+  if (limit && counts_full_tree(mode.spec) && facts.full_width_nodes(depth) > limit) {
     result.skipped.push_back(skip_entry(facts.id, depth, mode.name,
                                         "full-width tree has " + std::to_string(facts.full_width_nodes(depth)) +
                                             " nodes, more than --max-nodes"));
@@ -243,7 +243,7 @@ std::vector<PositionWork> list_selected_positions(const RunPlan& plan) {
 
 }  // namespace
 
-bool walks_full_tree(const SearchSpec& spec) { return is_full_width(spec) || spec.algorithm == Algorithm::MINIMAL; }
+bool counts_full_tree(const SearchSpec& spec) { return is_full_width(spec); }
 
 std::vector<PositionWork> list_all_positions(const RunPlan& plan) {
   std::vector<PositionWork> work;

@@ -71,9 +71,11 @@ struct RunOutcome {
 // and the selection of positions ("shard" or "positions", when made).
 nlohmann::json plan_signature(const RunPlan& plan);
 
-// Modes whose work is the whole tree, whatever they count: --max-nodes skips
-// them from the tree's size. `minimal` counts its proof but walks every node.
-bool walks_full_tree(const SearchSpec& spec);
+// Modes whose count is the whole tree (minimax, negamax): --max-nodes skips
+// them from the tree's size before they run. Every other mode, `minimal`
+// included (its proof search does not walk the whole tree), runs until its
+// own count has exceeded --max-nodes at one depth.
+bool counts_full_tree(const SearchSpec& spec);
 
 // The positions of the plan's suites in run order, before any selection.
 std::vector<PositionWork> list_all_positions(const RunPlan& plan);

@@ -275,6 +275,18 @@ TEST(RunCommand, MaxNodesSkipsLargeFullWidthTrees) {
   EXPECT_EQ(doc["skipped"][0]["depth"], 3);
 }
 
+// The minimal tree's proof search does not walk the whole tree: a tree too
+// large for minimax under --max-nodes still gets its minimal record.
+TEST(RunCommand, MaxNodesDoesNotSkipTheMinimalTreeForTheFullTreesSize) {
+  const Result r = run({"--suite", SEED, "--depths", "3", "--modes", "minimax,minimal", "--max-nodes", "1000"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto doc = nlohmann::json::parse(r.out);
+  ASSERT_EQ(doc["skipped"].size(), 2u);
+  for (const auto& skip : doc["skipped"]) EXPECT_EQ(skip["mode"], "minimax");
+  ASSERT_EQ(doc["records"].size(), 2u);
+  for (const auto& record : doc["records"]) EXPECT_EQ(record["mode"], "minimal");
+}
+
 TEST(RunCommand, BadInputIsOneLineAndExitCode2) {
   const std::vector<std::pair<Args, std::string>> cases = {
       {{"--suite", "/no/such/file.epd", "--depths", "1"}, "no such file"},

@@ -1,6 +1,7 @@
 // prunebench compare BASE.json NEW.json: a node-count regression report for
 // CI. The comparison lives in harness/reports/compare.h, its Markdown and JSON forms
 // in harness/reports/compare_report.h; this file is the command line around them.
+#include <algorithm>
 #include <ostream>
 
 #include "harness/options/cli_args.h"
@@ -26,6 +27,9 @@ ArgParser compare_parser() {
       "when it regressed above --max-increase, improved beyond --max-decrease, or is missing from\n"
       "NEW; records only in NEW are reported, and fail only with --fail-on-added. Runs whose suite\n"
       "files (same path, other sha256) or positions (same id, other FEN) differ are refused.\n"
+      "An external engine's records (run --engine) are named in the report's header with the\n"
+      "engine behind them; a count of theirs that moved is 'changed' (a functional change, no\n"
+      "verdict), and runs whose engine, options or repeats differ are refused.\n"
       "Exit status: 0 nothing fails, 1 a record fails or the runs are refused, 2 bad input,\n"
       "3 a report file could not be written.");
   parser.add_positional("BASE.json", "the reference run");
@@ -37,6 +41,8 @@ ArgParser compare_parser() {
   parser.add_value("tolerance", "PCT", "both --max-increase and --max-decrease (the old two-sided option)");
   parser.add_flag("fail-on-added", "records only in NEW fail too");
   parser.add_flag("allow-changed-suites", "compare even when a suite's sha256 or a position's FEN differs");
+  parser.add_flag("allow-changed-engines",
+                  "compare even when an engine mode's engine (id name, command, options, repeats) differs");
   parser.add_value("markdown", "FILE", "also write the Markdown report to FILE");
   parser.add_value("json", "FILE",
                    "write the report as JSON (docs/json-schema.md, kind \"compare\") to FILE");
@@ -64,11 +70,25 @@ std::string read_tolerances(const ParsedArgs& parsed, CompareOptions& options) {
   options.max_decrease_percent = decrease.value;
   options.fail_on_added = parsed.has("fail-on-added");
   options.allow_changed_suites = parsed.has("allow-changed-suites");
+  options.allow_changed_engines = parsed.has("allow-changed-engines");
   return {};
+}
+
+// The loud line on stderr for runs that measured different engines.
+std::string engine_refusal(const CompareReport& report) {
+  std::string modes;
+  for (const EngineSides& engine : report.engines)
+    if (engine.changed()) modes += (modes.empty() ? "`" : ", `") + engine.mode + "`";
+  const EngineSides& first = *std::find_if(report.engines.begin(), report.engines.end(),
+                                           [](const EngineSides& e) { return e.changed(); });
+  return report.options.base_label + " and " + report.options.new_label + " measured different engines: " + modes +
+         " is " + first.base->describe() + " in base, " + first.fresh->describe() +
+         " in new; pass --allow-changed-engines to compare them anyway";
 }
 
 // The loud line on stderr for runs that measured different positions.
 std::string refusal(const CompareReport& report) {
+  if (report.inconsistencies.empty() || report.options.allow_changed_suites) return engine_refusal(report);
   const Inconsistency& first = report.inconsistencies.front();
   std::string line = report.options.base_label + " and " + report.options.new_label +
                      " measured different positions: " + first.subject + " differs";

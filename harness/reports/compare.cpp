@@ -73,6 +73,58 @@ std::vector<Inconsistency> find_inconsistencies(const json& base, const json& fr
   return found;
 }
 
+std::string engine_mode(const json& record) {
+  if (!record.is_object()) return {};
+  const auto spec = record.find("spec"), mode = record.find("mode");
+  if (spec == record.end() || !spec->is_object() || mode == record.end() || !mode->is_string()) return {};
+  return spec->value("algorithm", json()) == "uci-engine" ? mode->get<std::string>() : std::string();
+}
+
+EngineIdentity engine_identity(const json& spec) {
+  EngineIdentity identity;
+  const auto text = [&](const char* name) {
+    const json value = spec.value(name, json());
+    return value.is_string() ? value.get<std::string>() : std::string();
+  };
+  identity.id_name = text("id_name");
+  identity.command = text("command");
+  if (const json options = spec.value("options", json()); options.is_object()) identity.options = options;
+  if (const json searches = spec.value("searches", json()); searches.is_number_integer())
+    identity.searches = searches.get<int>();
+  return identity;
+}
+
+// Each engine mode of `run` with the engine its first record names.
+std::vector<std::pair<std::string, EngineIdentity>> engines_of(const json& run) {
+  std::vector<std::pair<std::string, EngineIdentity>> found;
+  const json* records = member(&run, "records");
+  if (!records || !records->is_array()) return found;
+  for (const json& record : *records) {
+    const std::string mode = engine_mode(record);
+    if (mode.empty() || std::any_of(found.begin(), found.end(), [&](const auto& f) { return f.first == mode; }))
+      continue;
+    found.emplace_back(mode, engine_identity(record["spec"]));
+  }
+  return found;
+}
+
+std::vector<EngineSides> pair_engines(const json& base, const json& fresh) {
+  std::vector<EngineSides> sides;
+  const auto side_of = [&](const std::string& mode) -> EngineSides& {
+    const auto it = std::find_if(sides.begin(), sides.end(), [&](const EngineSides& s) { return s.mode == mode; });
+    if (it != sides.end()) return *it;
+    sides.push_back({mode, std::nullopt, std::nullopt});
+    return sides.back();
+  };
+  for (const auto& [mode, identity] : engines_of(base)) side_of(mode).base = identity;
+  for (const auto& [mode, identity] : engines_of(fresh)) side_of(mode).fresh = identity;
+  return sides;
+}
+
+bool is_engine_mode(const std::vector<EngineSides>& engines, const std::string& mode) {
+  return std::any_of(engines.begin(), engines.end(), [&](const EngineSides& e) { return e.mode == mode; });
+}
+
 std::vector<RecordComparison> match_records(const std::vector<NodeRecord>& base,
                                             const std::vector<NodeRecord>& fresh) {
   std::map<RecordKey, std::uint64_t> fresh_nodes;
@@ -130,6 +182,7 @@ void classify(RecordComparison& row, const CompareOptions& options) {
 // Adds `row`'s counts to `totals` (128-bit sums of 64-bit counts cannot overflow).
 void add_to(NodeTotals& totals, const RecordComparison& row) {
   ++totals.records;
+  totals.engine_records += row.engine;
   totals.nodes.base += *row.base_nodes;
   totals.nodes.fresh += *row.new_nodes;
 }
@@ -161,10 +214,10 @@ void count(CompareReport& report) {
         ++report.equal;
         break;
       case RecordStatus::Improved:
-        ++report.improved;
+        ++(row.engine ? report.changed : report.improved);
         break;
       case RecordStatus::Regressed:
-        ++report.regressed;
+        ++(row.engine ? report.changed : report.regressed);
         break;
       case RecordStatus::OnlyInBase:
         ++report.missing;
@@ -191,6 +244,19 @@ std::optional<double> NodeChange::percent() const {
   return fresh < base ? -size : size;
 }
 
+std::string EngineIdentity::describe() const {
+  std::string options_text;
+  for (const auto& [name, value] : options.items())
+    options_text += (options_text.empty() ? "" : ", ") + name + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+  return (id_name.empty() ? std::string("an engine without an id name") : id_name) + " (" + command +
+         (options_text.empty() ? "" : "; " + options_text) + "; " + std::to_string(searches) +
+         (searches == 1 ? " search" : " searches") + " a record)";
+}
+
+bool CompareReport::engines_changed() const {
+  return std::any_of(engines.begin(), engines.end(), [](const EngineSides& e) { return e.changed(); });
+}
+
 std::optional<NodeChange> RecordComparison::change() const {
   if (!base_nodes || !new_nodes) return std::nullopt;
   return NodeChange{*base_nodes, *new_nodes};
@@ -208,8 +274,12 @@ CompareResult compare_runs(const json& base, const json& new_run, const CompareO
   report.base_provenance = provenance(base);
   report.new_provenance = provenance(new_run);
   report.inconsistencies = find_inconsistencies(base, new_run);
+  report.engines = pair_engines(base, new_run);
   report.rows = match_records(base_records, new_records);
-  for (RecordComparison& row : report.rows) classify(row, options);
+  for (RecordComparison& row : report.rows) {
+    row.engine = is_engine_mode(report.engines, row.key.mode);
+    classify(row, options);
+  }
   count(report);
   total(report);
   return result;

@@ -3,7 +3,11 @@
 // Records are matched by (position_id, depth, mode) and compared on
 // counters.nodes, the exact and timing-free figure a change to pruning moves.
 // Fewer nodes than the base is an improvement, more is a regression (README
-// glossary). Each side has its own tolerance, so a CI can accept any
+// glossary), for prunebench's own modes; an external engine's count that
+// moved is "changed", a functional change with no verdict on its quality.
+// The engine behind each engine mode is named on both sides, and two runs
+// whose engine (its id name, command, options or repeats) differs are
+// refused unless the caller allows it, as runs of different suites are. Each side has its own tolerance, so a CI can accept any
 // improvement and no regression, or the reverse. Two runs whose suites or
 // positions differ are not comparable: the report says so and is refused
 // unless the caller allows it. Computing the report is kept apart from
@@ -42,6 +46,7 @@ enum class RecordStatus { Equal, Improved, Regressed, OnlyInBase, OnlyInNew };
 
 struct RecordComparison {
   RecordKey key;
+  bool engine = false;  // the mode is an external UCI engine's (in either run)
   std::optional<std::uint64_t> base_nodes;  // absent: the record is only in the new run
   std::optional<std::uint64_t> new_nodes;   // absent: the record is only in the base run
   RecordStatus status = RecordStatus::Equal;
@@ -56,6 +61,9 @@ struct NodeTotals {
   std::string mode;  // per-mode totals
   int depth = 0;     // per-depth totals
   std::size_t records = 0;
+  std::size_t engine_records = 0;  // of them, an external engine's
+  // Every record is an engine's: a total that moved is "changed", not improved or regressed.
+  bool engines_only() const { return records > 0 && engine_records == records; }
   NodeChange nodes;
 };
 
@@ -66,6 +74,26 @@ struct Inconsistency {
   std::string new_value;
 };
 
+// The external engine behind an engine mode, as the run's first record of
+// that mode names it (spec: id_name, command, options, searches).
+struct EngineIdentity {
+  std::string id_name;
+  std::string command;
+  nlohmann::json options = nlohmann::json::object();  // UCI option name -> value sent
+  int searches = 0;                                   // --engine-repeat
+  bool operator==(const EngineIdentity&) const = default;
+  // "Stockfish 15.1 (/usr/games/stockfish; Threads=1, Hash=16; 2 searches a record)".
+  std::string describe() const;
+};
+
+// One engine mode as each run has it (absent: not in that run).
+struct EngineSides {
+  std::string mode;
+  std::optional<EngineIdentity> base;
+  std::optional<EngineIdentity> fresh;
+  bool changed() const { return base && fresh && *base != *fresh; }
+};
+
 // No limit on that side.
 constexpr double ANY_PERCENT = std::numeric_limits<double>::infinity();
 
@@ -74,6 +102,7 @@ struct CompareOptions {
   double max_decrease_percent = 0.0;  // an improvement beyond this fails (ANY_PERCENT: never)
   bool fail_on_added = false;         // records only in the new run fail too
   bool allow_changed_suites = false;  // compare even when suites or FENs differ
+  bool allow_changed_engines = false; // compare even when an engine mode's engine or options differ
   std::string base_label = "base";    // names the runs in errors and in the report
   std::string new_label = "new";
 };
@@ -87,12 +116,18 @@ struct CompareReport {
   std::vector<NodeTotals> mode_totals;   // in order of first appearance
   std::vector<NodeTotals> depth_totals;  // by depth ascending
   std::vector<Inconsistency> inconsistencies;
-  std::size_t equal = 0, improved = 0, regressed = 0, missing = 0, added = 0;
+  std::vector<EngineSides> engines;  // every engine mode of either run, in order of first appearance
+  // improved and regressed count prunebench's own modes; engine records that moved are `changed`.
+  std::size_t equal = 0, improved = 0, regressed = 0, changed = 0, missing = 0, added = 0;
   std::size_t failing = 0;  // records whose `fails` is set
 
   std::size_t records() const { return rows.size(); }
-  // The runs differ in what they measured and the caller did not allow it.
-  bool refused() const { return !inconsistencies.empty() && !options.allow_changed_suites; }
+  bool engines_changed() const;
+  // The runs differ in what they measured (positions, or an engine) and the caller did not allow it.
+  bool refused() const {
+    return (!inconsistencies.empty() && !options.allow_changed_suites) ||
+           (engines_changed() && !options.allow_changed_engines);
+  }
   // What exit status 1 reports.
   bool fails() const { return failing > 0 || refused(); }
 };

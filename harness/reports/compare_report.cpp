@@ -21,7 +21,8 @@ constexpr std::size_t LISTED_POSITIONS = 5;  // per mode in the missing/added su
 const char* verdict(const CompareReport& report) {
   if (report.refused()) return "refused";
   if (report.fails()) return "fail";
-  const bool identical = report.equal == report.records() && report.inconsistencies.empty();
+  const bool identical =
+      report.equal == report.records() && report.inconsistencies.empty() && !report.engines_changed();
   return identical ? "identical" : "pass";
 }
 
@@ -35,6 +36,11 @@ const char* direction_text(Direction direction) {
       return "regressed";
   }
   return "";
+}
+
+// An engine's count that moved has changed: no verdict on which way is better.
+const char* direction_text(Direction direction, bool engine) {
+  return engine && direction != Direction::Equal ? "changed" : direction_text(direction);
 }
 
 const char* status_text(RecordStatus status) {
@@ -51,6 +57,11 @@ const char* status_text(RecordStatus status) {
       return "added";
   }
   return "";
+}
+
+const char* status_text(const RecordComparison& row) {
+  const bool moved = row.status == RecordStatus::Improved || row.status == RecordStatus::Regressed;
+  return row.engine && moved ? "changed" : status_text(row.status);
 }
 
 std::string format_percent(std::optional<double> percent) {
@@ -120,6 +131,34 @@ void write_inconsistencies(std::ostream& out, const CompareReport& report) {
   }
 }
 
+std::string describe_side(const std::optional<EngineIdentity>& engine) {
+  return engine ? engine->describe() : "not in this run";
+}
+
+// Who was measured: every engine mode, on both sides.
+void write_engines(std::ostream& out, const CompareReport& report) {
+  for (const EngineSides& engine : report.engines) {
+    out << "- engine `" << engine.mode << "`: ";
+    if (engine.base && engine.fresh && !engine.changed())
+      out << engine.base->describe() << " in both runs\n";
+    else
+      out << "base " << describe_side(engine.base) << "; new " << describe_side(engine.fresh) << "\n";
+  }
+}
+
+void write_changed_engines(std::ostream& out, const CompareReport& report) {
+  if (!report.engines_changed()) return;
+  const bool refused = !report.options.allow_changed_engines;
+  out << "\n### " << (refused ? "REFUSED: " : "WARNING: ") << "an engine differs between the runs\n\n";
+  out << (refused ? "Their counts measure different programs or settings; pass --allow-changed-engines to "
+                    "compare them anyway.\n\n"
+                  : "Compared anyway (--allow-changed-engines).\n\n");
+  for (const EngineSides& engine : report.engines)
+    if (engine.changed())
+      out << "- `" << engine.mode << "`: " << engine.base->describe() << " in base, " << engine.fresh->describe()
+          << " in new\n";
+}
+
 void write_totals(std::ostream& out, const std::vector<NodeTotals>& all_totals, bool by_mode) {
   if (all_totals.empty()) return;
   out << "\n### Nodes by " << (by_mode ? "mode" : "depth") << " (records in both runs)\n\n";
@@ -129,8 +168,8 @@ void write_totals(std::ostream& out, const std::vector<NodeTotals>& all_totals, 
     out << "| " << (by_mode ? escape_cell(totals.mode) : std::to_string(totals.depth)) << " | "
         << totals.records << " | " << with_thousands(totals.nodes.base) << " | "
         << with_thousands(totals.nodes.fresh) << " | " << format_difference(totals.nodes) << " | "
-        << format_percent(totals.nodes.percent()) << " | " << direction_text(totals.nodes.direction())
-        << " |\n";
+        << format_percent(totals.nodes.percent()) << " | "
+        << direction_text(totals.nodes.direction(), totals.engines_only()) << " |\n";
   }
 }
 
@@ -152,7 +191,7 @@ void write_records(std::ostream& out, const std::string& title, std::vector<cons
     out << "| " << escape_cell(row.key.position_id) << " | " << row.key.depth << " | "
         << escape_cell(row.key.mode) << " | " << with_thousands(*row.base_nodes) << " | "
         << with_thousands(*row.new_nodes) << " | " << format_difference(*row.change()) << " | "
-        << format_percent(row.change()->percent()) << " | " << status_text(row.status) << " |\n";
+        << format_percent(row.change()->percent()) << " | " << status_text(row) << " |\n";
   }
   if (rows.size() > MARKDOWN_ROW_LIMIT)
     out << "\n… and " << rows.size() - MARKDOWN_ROW_LIMIT
@@ -226,8 +265,23 @@ json totals_json(const std::vector<NodeTotals>& all_totals, bool by_mode) {
     json entry = by_mode ? json{{"mode", totals.mode}} : json{{"depth", totals.depth}};
     entry["records"] = totals.records;
     put_change(entry, totals.nodes);
+    entry["direction"] = direction_text(totals.nodes.direction(), totals.engines_only());
     array.push_back(std::move(entry));
   }
+  return array;
+}
+
+json identity_json(const std::optional<EngineIdentity>& engine) {
+  if (!engine) return nullptr;
+  return {{"id_name", engine->id_name}, {"command", engine->command}, {"options", engine->options},
+          {"searches", engine->searches}};
+}
+
+json engines_json(const CompareReport& report) {
+  json array = json::array();
+  for (const EngineSides& engine : report.engines)
+    array.push_back({{"mode", engine.mode}, {"base", identity_json(engine.base)}, {"new", identity_json(engine.fresh)},
+                     {"changed", engine.changed()}});
   return array;
 }
 
@@ -235,10 +289,11 @@ json record_json(const RecordComparison& row) {
   json entry = {{"position_id", row.key.position_id},
                 {"depth", row.key.depth},
                 {"mode", row.key.mode},
-                {"status", status_text(row.status)},
+                {"status", status_text(row)},
                 {"fails", row.fails}};
   if (const auto change = row.change()) {
     put_change(entry, *change);
+    entry["direction"] = direction_text(change->direction(), row.engine);
   } else {
     entry["base_nodes"] = row.base_nodes ? json(*row.base_nodes) : json(nullptr);
     entry["new_nodes"] = row.new_nodes ? json(*row.new_nodes) : json(nullptr);
@@ -262,8 +317,13 @@ std::string summary_line(const CompareReport& report) {
   if (!report.inconsistencies.empty())
     line << report.inconsistencies.size() << " suite or position change"
          << (report.inconsistencies.size() == 1 ? "" : "s") << "; ";
+  const auto changed_engines = std::count_if(report.engines.begin(), report.engines.end(),
+                                             [](const EngineSides& e) { return e.changed(); });
+  if (changed_engines) line << changed_engines << " engine" << (changed_engines == 1 ? "" : "s") << " changed; ";
   line << report.records() << " records: " << report.regressed << " regressed, " << report.improved
-       << " improved, " << report.equal << " equal, " << report.missing << " missing, " << report.added
+       << " improved, ";
+  if (!report.engines.empty()) line << report.changed << " engine records changed, ";
+  line << report.equal << " equal, " << report.missing << " missing, " << report.added
        << " added; " << report.failing << " fail";
   return line.str();
 }
@@ -275,9 +335,11 @@ std::string format_markdown(const CompareReport& report) {
       << ")\n";
   out << "- new: `" << report.options.new_label << "` (" << describe_provenance(report.new_provenance)
       << ")\n";
-  out << "- compared: counters.nodes per (position, depth, mode); fewer nodes = improved, more = regressed; "
-         "fails: "
-      << failure_rule(report.options) << "\n";
+  write_engines(out, report);
+  out << "- compared: counters.nodes per (position, depth, mode); fewer nodes = improved, more = regressed";
+  if (!report.engines.empty()) out << " (an engine's count that moved: changed)";
+  out << "; fails: " << failure_rule(report.options) << "\n";
+  write_changed_engines(out, report);
   write_inconsistencies(out, report);
   if (std::string(verdict(report)) == "identical") return out.str();
   write_totals(out, report.mode_totals, true);
@@ -315,7 +377,8 @@ json report_json(const CompareReport& report, const json& context) {
        {{"max_increase_percent", limit_json(options.max_increase_percent)},
         {"max_decrease_percent", limit_json(options.max_decrease_percent)},
         {"fail_on_added", options.fail_on_added},
-        {"allow_changed_suites", options.allow_changed_suites}}},
+        {"allow_changed_suites", options.allow_changed_suites},
+        {"allow_changed_engines", options.allow_changed_engines}}},
       {"verdict", verdict(report)},
       {"summary", summary_line(report)},
       {"counts",
@@ -323,10 +386,12 @@ json report_json(const CompareReport& report, const json& context) {
         {"equal", report.equal},
         {"improved", report.improved},
         {"regressed", report.regressed},
+        {"changed", report.changed},
         {"missing", report.missing},
         {"added", report.added},
         {"failing", report.failing}}},
       {"inconsistencies", inconsistencies},
+      {"engines", engines_json(report)},
       {"totals_by_mode", totals_json(report.mode_totals, true)},
       {"totals_by_depth", totals_json(report.depth_totals, false)},
       {"records", records},

@@ -93,6 +93,27 @@ def test_compare_report(small_run, tmp_path):
     assert errors(document, "compare") == []
 
 
+def test_compare_report_of_an_engine(small_run, tmp_path):
+    """An engine mode whose options and one count changed: the engines, 'changed' and the counts validate."""
+    def as_engine(document, hash_megabytes):
+        for record in document["records"]:
+            record["mode"] = f"{record['mode']}-engine"
+            record["spec"] = {"algorithm": "uci-engine", "engine": record["mode"], "command": "/usr/games/stockfish",
+                              "options": {"Hash": hash_megabytes, "Threads": "1"}, "id_name": "Stockfish 15.1",
+                              "nodes": "engine-reported", "searches": 2}
+        return document
+    base, new = tmp_path / "base.json", tmp_path / "new.json"
+    base.write_text(json.dumps(as_engine(json.loads(small_run.read_text(encoding="utf-8")), "16")), encoding="utf-8")
+    changed = as_engine(json.loads(small_run.read_text(encoding="utf-8")), "1")
+    changed["records"][0]["counters"]["nodes"] += 1
+    new.write_text(json.dumps(changed), encoding="utf-8")
+    report = tmp_path / "report.json"
+    prunebench("compare", base, new, "--json", report, "--allow-changed-engines", expect=1)
+    document = json.loads(report.read_text(encoding="utf-8"))
+    assert document["counts"]["changed"] == 1 and document["engines"][0]["changed"]
+    assert errors(document, "compare") == []
+
+
 @pytest.mark.parametrize("export_format", ["github-action-benchmark", "google-benchmark"])
 def test_exports(small_run, export_format):
     for extra in ([], ["--per-record"]):

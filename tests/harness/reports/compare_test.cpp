@@ -449,6 +449,7 @@ TEST(CompareCommand, JsonReport) {
                                  {"equal", 6},
                                  {"improved", 0},
                                  {"regressed", 1},
+                                 {"changed", 0},
                                  {"missing", 1},
                                  {"added", 1},
                                  {"failing", 2}}));

@@ -43,6 +43,7 @@ def engine_rows(ours: dict, engines: dict | None) -> tuple[list[str], list[dict]
     names = list(dict.fromkeys(r["mode"] for r in engines["records"]))
     id_names = {r["mode"]: r["spec"].get("id_name", "") for r in engines["records"]}
     ours_nodes, theirs = _nodes_by_key(ours), _nodes_by_key(engines)
+    disagreed = {(r["position_id"], r["depth"], r["mode"]) for r in engines["records"] if _disagreed(r)}
     keys = list(dict.fromkeys((r["position_id"], r["depth"]) for r in engines["records"]))
     rows = []
     for position, depth in keys:
@@ -51,6 +52,7 @@ def engine_rows(ours: dict, engines: dict | None) -> tuple[list[str], list[dict]
                      "minimax": ours_nodes.get((position, depth, "minimax")),
                      "minimal": ours_nodes.get((position, depth, "minimal")),
                      "best": best,
+                     "disagreed": {name for name in names if (position, depth, name) in disagreed},
                      **{name: theirs.get((position, depth, name)) for name in names}})
     return [f"{name} ({id_names[name]})" for name in names], rows
 
@@ -59,21 +61,44 @@ def _count(value) -> str:
     return MISSING if value is None else f"{value:,}"
 
 
-def format_table(labels: list[str], rows: list[dict], missing: list[str]) -> str:
+def _disagreed(record: dict) -> bool:
+    """The record's repeated searches reported different node counts."""
+    counts = record.get("engine", {}).get("nodes_per_search", [])
+    return len(set(counts)) > 1
+
+
+def repeat_sentence(engines: dict | None) -> str:
+    """What the engine run shows about repeated searches: nothing is claimed that its records do not hold."""
+    if engines is None or not engines["records"]:
+        return ""
+    records = engines["records"]
+    searches = sorted({len(r.get("engine", {}).get("nodes_per_search", [])) for r in records})
+    times = " or ".join(str(n) for n in searches)
+    disagreed = [r for r in records if _disagreed(r)]
+    if not disagreed:
+        return f"each searched {times} times, with the same count every time in all {len(records)} records"
+    where = ", ".join(f"{r['mode']} at {r['position_id']} depth {r['depth']}" for r in disagreed[:5])
+    more = f" and {len(disagreed) - 5} more" if len(disagreed) > 5 else ""
+    return (f"each searched {times} times; the counts differed in {len(disagreed)} of {len(records)} records "
+            f"({where}{more}: marked *, the first search's count shown)")
+
+
+def format_table(labels: list[str], rows: list[dict], missing: list[str], repeats: str = "") -> str:
     lines = ["## Packaged UCI engines against prunebench", ""]
     if rows:
         header = ["position", "depth", "minimax", "minimal tree", "prunebench's cheapest search", *labels]
         lines += ["| " + " | ".join(header) + " |", "|---|---:|" + "---:|" * (len(header) - 2)]
         for row in rows:
             best = MISSING if row["best"] is None else f"{row['best'][0]:,} ({row['best'][1]})"
-            engines = [_count(row[label.split(" (")[0]]) for label in labels]
+            names = [label.split(" (")[0] for label in labels]
+            engines = [_count(row[name]) + ("*" if name in row["disagreed"] else "") for name in names]
             lines.append(f"| {row['position']} | {row['depth']} | {_count(row['minimax'])} | "
                          f"{_count(row['minimal'])} | {best} | " + " | ".join(engines) + " |")
         lines.append("")
     else:
         lines += ["No packaged engine is installed.", ""]
     lines.append("Engine columns are the engines' own reported `nodes` for `go depth D` (Threads=1, "
-                 "a fresh `ucinewgame`, each searched twice with identical counts): their node "
+                 f"a fresh `ucinewgame`{', ' + repeats if repeats else ''}): their node "
                  "includes quiescence search and their depth allows pruning, reductions and "
                  "extensions, so they are not fixed-depth searches and can fall below the minimal "
                  "tree, which bounds only searches that return the exact depth-D value (README "
@@ -103,7 +128,7 @@ def main(argv=None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     labels, rows = engine_rows(ours, engines)
-    args.out.write_text(format_table(labels, rows, args.missing), encoding="utf-8")
+    args.out.write_text(format_table(labels, rows, args.missing, repeat_sentence(engines)), encoding="utf-8")
     print(args.out)
     return 0
 

@@ -67,8 +67,8 @@ ArgParser make_parser() {
       "stops the run. Modes that are not value-preserving by design (tt-draft=ge) are not\n"
       "checked: their records carry exact_score and value_differs_from_minimax. External\n"
       "UCI engines (--engine) are measured as reported, unchecked, except that repeated\n"
-      "searches must agree (--engine-repeat); each engine must start and answer uciok\n"
-      "before the first search.\n\n"
+      "searches are flagged when they disagree (--engine-repeat, --strict-engines); each engine\n"
+      "must start and answer uciok before the first search.\n\n"
       "Finished records are appended to OUT.journal as they complete; after Ctrl-C, a kill\n"
       "or a failed check, rerun the same command with --resume to continue. A run that\n"
       "stops before any record finished leaves no journal. SIGINT, SIGTERM and SIGHUP\n"
@@ -97,8 +97,10 @@ ArgParser make_parser() {
                       "(Threads is set to 1 where offered unless given here)");
   parser.add_value("engine-repeat", "N",
                    "search each engine record N times, each after a fresh ucinewgame in the same process; "
-                   "differing node counts fail the run as non-deterministic",
+                   "a record whose counts differ keeps them all (engine.nodes_per_search) and is flagged "
+                   "engine.deterministic false, and the run goes on",
                    "2");
+  parser.add_flag("strict-engines", "differing node counts over --engine-repeat fail the run instead (exit 1)");
   parser.add_value("engine-timeout", "SECONDS", "kill an engine that takes longer than this over one search or "
                    "one handshake step", "60");
   parser.add_flag("require-balanced", "refuse positions whose material is not level");
@@ -186,6 +188,7 @@ Failure read_engines(const ParsedArgs& args, RunPlan& plan) {
   const Parsed<std::int64_t> repeat = args.integer("engine-repeat", 1, 100);
   if (!repeat.ok()) return bad_input(repeat.error);
   plan.engine_repeat = int(repeat.value);
+  plan.strict_engines = args.has("strict-engines");
   const Parsed<double> timeout = args.number("engine-timeout", 0.001, 86400);
   if (!timeout.ok()) return bad_input(timeout.error);
   plan.engine_timeout = std::chrono::milliseconds(std::int64_t(timeout.value * 1000));
@@ -435,6 +438,13 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ost
   handle_stop_signals(SIG_DFL);
   const Failure failure = finish(args, plan, outcome, raw, out);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!failure.code && out && outcome.nondeterministic_records)
+    err << "warning: " << outcome.first_nondeterminism
+        << (outcome.nondeterministic_records > 1
+                ? " (and " + std::to_string(outcome.nondeterministic_records - 1) + " more record" +
+                      (outcome.nondeterministic_records > 2 ? "s)" : ")")
+                : std::string())
+        << "; kept with engine.deterministic false (--strict-engines stops the run instead)\n";
   if (!failure.code && out) err << summary_line(outcome, seconds, args.has("out") ? args.value("out") : "standard output");
   return failure;
 }

@@ -1,5 +1,6 @@
 #include "harness/engines/engine_record.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace prunebench::harness {
@@ -31,7 +32,10 @@ nlohmann::ordered_json record_json(const EngineSubject& subject, const UciEngine
   record["best_move"] = no_move ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(report.bestmove);
   record["pv"] = report.pv;
   record["counters"] = {{"nodes", *report.nodes}};
+  const bool deterministic =
+      std::all_of(every_nodes.begin(), every_nodes.end(), [&](const auto& n) { return n == every_nodes.front(); });
   record["engine"] = {{"nodes_per_search", every_nodes},
+                      {"deterministic", deterministic},
                       {"seldepth", report.seldepth ? nlohmann::ordered_json(*report.seldepth) : nullptr},
                       {"time_ms", report.time_ms ? nlohmann::ordered_json(*report.time_ms) : nullptr},
                       {"reported_depth", report.depth ? nlohmann::ordered_json(*report.depth) : nullptr}};

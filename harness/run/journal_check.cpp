@@ -26,7 +26,8 @@ bool is_engine_record(const json& record) {
 std::vector<std::string> plan_differences(const json& given, const json& plan) {
   static const std::vector<std::pair<const char*, const char*>> OPTIONS = {
       {"suites", "the suites' contents"}, {"depths", "--depths"},          {"modes", "--modes"},
-      {"max_nodes", "--max-nodes"},       {"engine_repeat", "--engine-repeat"}, {"shard", "--shard"},
+      {"max_nodes", "--max-nodes"},       {"engine_repeat", "--engine-repeat"}, {"strict_engines", "--strict-engines"},
+      {"shard", "--shard"},
       {"positions", "the positions selected"}};
   const auto field = [](const json& object, const char* name) {
     return object.is_object() ? object.value(name, json()) : json();

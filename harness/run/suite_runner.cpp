@@ -49,6 +49,9 @@ struct Shared {
   JournalWriter journal;
   RecordSpool& spool;
   std::atomic<std::size_t> resumed_used{0};
+  std::mutex nondeterminism_mutex;
+  std::size_t nondeterministic_records = 0;
+  std::string first_nondeterminism;
   ProgressBar progress;
   std::atomic<bool> failed{false};
   // Workers still taking positions. A full-width search runs on the run's
@@ -59,6 +62,10 @@ struct Shared {
   Shared(const RunPlan& p, const std::atomic<bool>& s, RecordSpool& records, std::size_t total)
       : plan(p), stop(s), spool(records), progress(total) {}
   bool should_stop() const { return stop.load() || failed.load(); }
+  void note_nondeterminism(const std::string& what) {
+    std::lock_guard lock(nondeterminism_mutex);
+    if (nondeterministic_records++ == 0) first_nondeterminism = what;
+  }
   int threads_per_search() const { return std::max(1, plan.threads / std::max(1, active_workers.load())); }
 };
 
@@ -142,9 +149,12 @@ std::optional<Json> run_engine(Shared& shared, const PositionWork& work, const P
     result.engine_failed = true;
     return std::nullopt;
   }
-  if (!outcome.nondeterminism.empty()) {  // not journalled: --resume must search it again
-    result.error = where + "not deterministic: " + outcome.nondeterminism;
-    return std::nullopt;
+  if (!outcome.nondeterminism.empty()) {
+    if (shared.plan.strict_engines) {  // not journalled: --resume must search it again
+      result.error = where + "not deterministic: " + outcome.nondeterminism;
+      return std::nullopt;
+    }
+    shared.note_nondeterminism(where + "not deterministic: " + outcome.nondeterminism);
   }
   Json sorted = to_sorted(outcome.record);
   if (shared.journal.is_open()) {
@@ -267,6 +277,7 @@ Json plan_signature(const RunPlan& plan) {
     }
     signature["engines"] = engines;
     signature["engine_repeat"] = plan.engine_repeat;
+    if (plan.strict_engines) signature["strict_engines"] = true;
   }
   if (plan.selection.is_object()) signature["shard"] = plan.selection;
   if (plan.selection.is_array()) signature["positions"] = plan.selection;
@@ -321,6 +332,8 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   for (std::thread& t : threads) t.join();
   shared.progress.finish();
   outcome.resumed = shared.resumed_used;
+  outcome.nondeterministic_records = shared.nondeterministic_records;
+  outcome.first_nondeterminism = shared.first_nondeterminism;
 
   for (PositionResult& r : results) {
     if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error, outcome.engine_failed = r.engine_failed;

@@ -35,6 +35,9 @@ struct RunPlan {
   std::vector<NamedSpec> modes;    // command-line order
   std::vector<EngineSubject> engines;  // external UCI engines, searched after the modes
   int engine_repeat = 2;               // searches per engine record (determinism check)
+  // A repeat that disagrees stops the run (a failed check) instead of being
+  // recorded with engine.deterministic false.
+  bool strict_engines = false;
   std::chrono::milliseconds engine_timeout{60'000};  // per search, and per handshake step
   int threads = 1;
   std::uint64_t max_nodes = 0;     // 0: no limit
@@ -64,6 +67,9 @@ struct RunOutcome {
   std::string io_error;        // a journal write or memory failure (not a check); the run stopped
   bool engine_failed = false;  // the error is an external engine's failure, not a check
   bool interrupted = false;    // stopped by a request (Ctrl-C); finished records are journalled
+  // Engine records whose repeats disagreed (kept, flagged), and the first of them in words.
+  std::size_t nondeterministic_records = 0;
+  std::string first_nondeterminism;
 };
 
 // The identity of a plan for resuming: every option that changes the

@@ -33,3 +33,18 @@ def test_a_bad_run_file_is_one_error_line(tmp_path, capsys):
     assert engine_table.main([str(bad), "--out", str(tmp_path / "x.md")]) == 2
     error = capsys.readouterr().err
     assert error.startswith("error: ") and error.count("\n") == 1
+
+
+def test_the_page_claims_only_the_repeats_the_records_show(run_document, write_json, tmp_path):
+    ours = write_json(run_document, "ours.json")
+    steady = with_engine({**run_document, "records": []})
+    out = tmp_path / "engines.md"
+    assert engine_table.main([str(ours), "--engines", str(write_json(steady, "steady.json")), "--out", str(out)]) == 0
+    assert "each searched 2 times, with the same count every time in all 6 records" in out.read_text(encoding="utf-8")
+    shaky = with_engine({**run_document, "records": []})
+    shaky["records"][2]["engine"]["nodes_per_search"] = [30, 29]
+    assert engine_table.main([str(ours), "--engines", str(write_json(shaky, "shaky.json")), "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "the counts differed in 1 of 6 records (sf at start depth 3: marked *" in text
+    assert "| 30* |" in text
+    assert "same count every time" not in text

@@ -64,17 +64,38 @@ TEST(RunEngines, RecordsSayTheNodesAreEngineReported) {
   EXPECT_EQ(record["engine"]["seldepth"], 3);
 }
 
-TEST(RunEngines, DifferentNodeCountsAreNonDeterminism) {
+TEST(RunEngines, DifferentNodeCountsAreKeptAndFlagged) {
   TempDir dir;
   const std::string out = dir.file("run.json");
-  const Result r = run({"--suite", SEED, "--depths", "1", "--engine",
+  const std::string counting = fake_engine(dir, "counting", testing::GO_COUNTING);
+  const std::string steady = fake_engine(dir, "fake", testing::GO_WELL);
+  const Result r = run({"--suite", SEED, "--depths", "1", "--engine", "counting=" + counting, "--engine",
+                        "steady=" + steady, "--out", out});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_EQ(r.err.substr(0, r.err.find('\n') + 1),
+            "warning: engine 'counting' at start depth 1: not deterministic: search 1 reported 1 nodes, search 2 "
+            "2 (and 1 more record); kept with engine.deterministic false (--strict-engines stops the run "
+            "instead)\n");
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), 4u) << "the other engine and the other position went on";
+  EXPECT_EQ(doc["records"][0]["mode"], "counting");
+  EXPECT_EQ(doc["records"][0]["engine"]["deterministic"], false);
+  EXPECT_EQ(doc["records"][0]["engine"]["nodes_per_search"].size(), 2u);
+  EXPECT_EQ(doc["records"][1]["mode"], "steady");
+  EXPECT_EQ(doc["records"][1]["engine"]["deterministic"], true);
+}
+
+TEST(RunEngines, StrictEnginesStopAtNonDeterminism) {
+  TempDir dir;
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", SEED, "--depths", "1", "--strict-engines", "--engine",
                         "counting=" + fake_engine(dir, "counting", testing::GO_COUNTING), "--out", out});
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_EQ(r.err, "error: check failed: engine 'counting' at start depth 1: not deterministic: search 1 "
                    "reported 1 nodes, search 2 2\n");
   // The record was not journalled and none finished: no journal to block the next run.
   EXPECT_FALSE(std::filesystem::exists(out + ".journal"));
-  EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine-repeat", "1", "--engine",
+  EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine-repeat", "1", "--strict-engines", "--engine",
                  "counting=" + fake_engine(dir, "counting", testing::GO_COUNTING)})
                 .code,
             EXIT_OK);

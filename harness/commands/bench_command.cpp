@@ -28,6 +28,14 @@ ArgParser make_parser() {
   return parser;
 }
 
+// A score for a reader: centipawns, or "mate" / "-mate" (the side to move
+// mates / is mated), with the distance in plies when the mode counts it.
+std::string score_text(Score score) {
+  if (score < MATE_BOUND && score > -MATE_BOUND) return std::to_string(score);
+  const Score distance = MATE - (score < 0 ? -score : score);
+  return std::string(score < 0 ? "-mate" : "mate") + (distance ? " " + std::to_string(distance) : "");
+}
+
 }  // namespace
 
 int bench_command(const Args& args, std::ostream& out, std::ostream& err) {
@@ -47,15 +55,16 @@ int bench_command(const Args& args, std::ostream& out, std::ostream& err) {
 
   std::uint64_t total = 0;
   double seconds = 0;
-  out << std::left << std::setw(28) << "position" << std::right << std::setw(12) << "nodes" << std::setw(8)
-      << "score" << "  best\n";
+  // Two spaces between columns, whatever a cell holds.
+  out << std::left << std::setw(28) << "position" << "  " << std::right << std::setw(12) << "nodes" << "  "
+      << std::setw(8) << "score" << "  best\n";
   for (const SuiteEntry& entry : suite.suite.entries) {
     const ChessSearch run = run_chess_search(entry.position, parsed.value("mode"), mode.spec, int(depth.value));
     total += run.counters.nodes;
     seconds += run.seconds;
-    out << std::left << std::setw(28) << entry.id << std::right << std::setw(12) << run.counters.nodes << std::setw(8)
-        << run.result.score << "  " << (run.result.best_move.is_none() ? "none" : to_uci(run.result.best_move))
-        << '\n';
+    out << std::left << std::setw(28) << entry.id << "  " << std::right << std::setw(12) << run.counters.nodes
+        << "  " << std::setw(8) << score_text(run.result.score) << "  "
+        << (run.result.best_move.is_none() ? "none" : to_uci(run.result.best_move)) << '\n';
   }
   out << "\nmode " << parsed.value("mode") << ", depth " << depth.value << ", " << suite.suite.entries.size()
       << " positions\nTotal time (s): " << seconds << "\nNodes/second: " << std::uint64_t(seconds > 0 ? total / seconds : 0)

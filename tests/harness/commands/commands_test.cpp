@@ -164,6 +164,11 @@ TEST(BenchCommand, PrintsTheSignatureLine) {
   const Result r = call(bench_command, {"--depth", "2", "--mode", "mvv-lva"});
   ASSERT_EQ(r.code, EXIT_OK) << r.err;
   EXPECT_NE(r.out.find("\nNodes searched: "), std::string::npos) << r.out;
+  // Position 48 is checkmate: its score reads as one, in a column of its own.
+  const std::size_t mate = r.out.find("\nstockfish-bench.epd:48 ");
+  ASSERT_NE(mate, std::string::npos) << r.out;
+  const std::string line = r.out.substr(mate + 1, r.out.find('\n', mate + 1) - mate - 1);
+  EXPECT_TRUE(line.ends_with("     -mate  none")) << line;
   expect_one_line_error(call(bench_command, {"--mode", "nope"}), "nope");
   expect_one_line_error(call(bench_command, {"--mode", "order=best"}), "does not support order=best");
 }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "harness/engines/child_groups.h"
+#include "harness/engines/engine_args.h"
 #include "harness/engines/uci_engine.h"
 #include "harness/run/chess_search.h"
 #include "harness/options/cli_args.h"
@@ -88,21 +89,14 @@ ArgParser make_parser() {
   parser.add_value("max-nodes", "N",
                    "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "
                    "exceeded N");
-  parser.add_repeated("engine", "NAME=COMMAND",
-                      "an external UCI engine as one more mode named NAME (not a built-in mode's name), "
-                      "e.g. sf=/usr/games/stockfish; "
-                      "COMMAND is split on spaces (no shell). Its records hold the engine's own reported nodes. "
-                      "With --engine, --modes defaults to none");
-  parser.add_repeated("engine-option", "NAME:OPTION=VALUE", "send 'setoption name OPTION value VALUE' to engine NAME "
-                      "(Threads is set to 1 where offered unless given here)");
-  parser.add_value("engine-repeat", "N",
-                   "search each engine record N times, each after a fresh ucinewgame in the same process; "
-                   "a record whose counts differ keeps them all (engine.nodes_per_search) and is flagged "
-                   "engine.deterministic false, and the run goes on",
-                   "2");
+  add_engine_options(parser,
+                     "an external UCI engine as one more mode named NAME (not a built-in mode's name), "
+                     "e.g. sf=/usr/games/stockfish; "
+                     "COMMAND is split on spaces (no shell). Its records hold the engine's own reported nodes. "
+                     "With --engine, --modes defaults to none",
+                     "a record whose counts differ keeps them all (engine.nodes_per_search) and is flagged "
+                     "engine.deterministic false, and the run goes on");
   parser.add_flag("strict-engines", "differing node counts over --engine-repeat fail the run instead (exit 1)");
-  parser.add_value("engine-timeout", "SECONDS", "kill an engine that takes longer than this over one search or "
-                   "one handshake step", "60");
   parser.add_flag("require-balanced", "refuse positions whose material is not level");
   parser.add_value("shard", "K/N",
                    "run only the K-th of N slices of the positions, balanced by expected cost (perft-based tree "
@@ -152,46 +146,15 @@ Failure read_modes(const ParsedArgs& args, RunPlan& plan) {
   return {};
 }
 
-// A name that can stand as a mode: no separators of the mode or option grammar.
-bool is_engine_name(const std::string& name) {
-  return !name.empty() && name.find_first_of("=:,+ \t") == std::string::npos;
-}
-
 Failure read_engines(const ParsedArgs& args, RunPlan& plan) {
   std::set<std::string> names;
   for (const NamedSpec& mode : plan.modes) names.insert(mode.name);
-  for (const std::string& given : args.values("engine")) {
-    const std::size_t equals = given.find('=');
-    const std::string name = given.substr(0, equals);
-    if (equals == std::string::npos || !is_engine_name(name) || given.find_first_not_of(" \t", equals + 1) == std::string::npos)
-      return bad_input("--engine: '" + given + "' is not NAME=COMMAND (NAME without = : , + or spaces)");
-    if (!names.insert(name).second) return bad_input("--engine: the name '" + name + "' is already a mode or engine");
-    // compare and merge match records by mode name: an engine named like a
-    // built-in mode would be compared as prunebench's own search.
-    if (parse_mode(name).ok())
-      return bad_input("--engine: the name '" + name + "' is a built-in mode of prunebench (choose another name)");
-    plan.engines.push_back({name, given.substr(equals + 1), {}});
-  }
-  for (const std::string& given : args.values("engine-option")) {
-    const std::size_t colon = given.find(':'), equals = given.find('=', colon == std::string::npos ? 0 : colon);
-    if (colon == std::string::npos || equals == std::string::npos || equals == colon + 1)
-      return bad_input("--engine-option: '" + given + "' is not NAME:OPTION=VALUE");
-    const std::string name = given.substr(0, colon);
-    const auto engine = std::find_if(plan.engines.begin(), plan.engines.end(),
-                                     [&](const EngineSubject& e) { return e.name == name; });
-    if (engine == plan.engines.end()) return bad_input("--engine-option: no --engine named '" + name + "'");
-    // Sent as one "setoption" line: a line break would start a UCI command of its own.
-    if (given.find_first_of("\r\n") != std::string::npos)
-      return bad_input("--engine-option: '" + given + "' holds a line break (a UCI option is one line)");
-    engine->options.emplace_back(given.substr(colon + 1, equals - colon - 1), given.substr(equals + 1));
-  }
-  const Parsed<std::int64_t> repeat = args.integer("engine-repeat", 1, 100);
-  if (!repeat.ok()) return bad_input(repeat.error);
-  plan.engine_repeat = int(repeat.value);
+  EngineArgs engines;
+  if (std::string error = read_engine_args(args, names, engines); !error.empty()) return bad_input(error);
+  plan.engines = std::move(engines.engines);
+  plan.engine_repeat = engines.repeat;
+  plan.engine_timeout = engines.timeout;
   plan.strict_engines = args.has("strict-engines");
-  const Parsed<double> timeout = args.number("engine-timeout", 0.001, 86400);
-  if (!timeout.ok()) return bad_input(timeout.error);
-  plan.engine_timeout = std::chrono::milliseconds(std::int64_t(timeout.value * 1000));
   if (plan.modes.empty() && plan.engines.empty()) return bad_input("nothing to run: give --modes or --engine");
   return {};
 }

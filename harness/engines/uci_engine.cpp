@@ -123,6 +123,10 @@ std::string UciEngine::search(const std::string& fen, int depth, UciReport& repo
   if (words.size() < 2 || !is_move_text(words[1]))
     return failure("printed '" + printable(line, 80) + "' instead of 'bestmove MOVE'");
   report.bestmove = std::string(words[1]);
+  // A position without a legal move (mate, stalemate): engines answer at once
+  // with no node count, as they searched none.
+  const bool no_move = report.bestmove == "(none)" || report.bestmove == "0000";
+  if (!report.nodes && no_move) report.nodes = 0;
   if (!report.nodes) return "reported no nodes before '" + printable(line, 80) + "'";
   return "";
 }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/commands/commands.h"
+#include "tests/harness/commands/command_call.h"
 #include "tests/harness/engines/fake_engine.h"
 #include "tests/harness/run_call.h"
 
@@ -204,6 +205,59 @@ TEST(RunEngines, BadEngineArguments) {
             "error: --engine-option: 'a:Hash' is not NAME:OPTION=VALUE\n");
   EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "nope=/no/such/engine"}).err,
             "error: engine 'nope': cannot run '/no/such/engine': No such file or directory\n");
+}
+
+}  // namespace
+}  // namespace prunebench::harness
+
+namespace prunebench::harness {
+namespace {
+
+using BenchResult = testing::Result;
+
+BenchResult bench(const Args& args) { return testing::call(bench_command, args); }
+
+TEST(BenchEngine, AnEnginesNodesMakeTheSignature) {
+  TempDir dir;
+  const BenchResult r = bench({"--suite", SEED, "--engine", "fake=" + fake_engine(dir, "fake", testing::GO_WELL)});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_NE(r.out.find("\nengine fake (Fake 1.0), depth 5, 2 positions\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.ends_with("\nNodes searched: 84\n")) << r.out;  // 42 a position
+  EXPECT_NE(r.out.find("           42         5  e2e4\n"), std::string::npos) << r.out;
+}
+
+TEST(BenchEngine, ANonDeterministicEngineHasNoSignature) {
+  TempDir dir;
+  const BenchResult r =
+      bench({"--suite", SEED, "--engine", "counting=" + fake_engine(dir, "counting", testing::GO_COUNTING)});
+  EXPECT_EQ(r.code, EXIT_CHANGED);
+  EXPECT_EQ(r.err, "error: engine 'counting' at start: not deterministic: search 1 reported 1 nodes, search 2 2; "
+                   "no signature\n");
+  EXPECT_EQ(r.out.find("Nodes searched"), std::string::npos) << r.out;
+}
+
+TEST(BenchEngine, NoLegalMoveAndNoCountIsZeroNodes) {
+  TempDir dir;
+  const std::string none = fake_engine(dir, "none", "echo 'info depth 0 score mate 0'; echo 'bestmove (none)'");
+  const BenchResult r = bench({"--suite", SEED, "--engine", "none=" + none});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_TRUE(r.out.ends_with("\nNodes searched: 0\n")) << r.out;
+  EXPECT_NE(r.out.find("    mate 0  none\n"), std::string::npos) << r.out;
+}
+
+TEST(BenchEngine, BadInput) {
+  TempDir dir;
+  const std::string fake = fake_engine(dir, "fake", testing::GO_WELL);
+  for (const auto& [args, message] : std::vector<std::pair<Args, std::string>>{
+           {{"--engine", "a=" + fake, "--engine", "b=" + fake}, "one engine at a time"},
+           {{"--engine", "a=" + fake, "--mode", "pvs"}, "not both"},
+           {{"--engine", "a=/no/such/engine"}, "engine 'a'"},
+           {{"--engine", "a=" + fake, "--engine-option", "b:Hash=1"}, "no --engine named 'b'"}}) {
+    const BenchResult r = bench(args);
+    EXPECT_EQ(r.code, EXIT_BAD_INPUT) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
 }
 
 }  // namespace

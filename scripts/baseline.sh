@@ -31,6 +31,8 @@ usage: scripts/baseline.sh check|update [options]
   --depths LIST           depths, e.g. 1-4 or 2,4 (default: 1-4)
   --modes LIST            modes, as 'prunebench run --modes' (default: see below)
   --engine NAME=COMMAND   an external UCI engine, as 'prunebench run --engine' (repeatable)
+  --engine-option NAME:OPTION=VALUE, --each-option OPTION=VALUE, --engine-arg NAME=ARG
+                          passed to 'prunebench run' as they are (repeatable), e.g. to pin Hash
   --baseline FILE         the baseline run (default: results/baseline.json)
   --bench-signature FILE  also check 'prunebench bench' against FILE (default:
                           results/bench-signature.txt when no --suite is given, else none)
@@ -65,8 +67,8 @@ while [ $# -gt 0 ]; do
   option=$1
   case $option in
     -h | --help) usage; exit 0 ;;
-    --suite | --depths | --modes | --engine | --baseline | --bench-signature | --max-increase | --max-decrease | \
-      --report-dir | --threads)
+    --suite | --depths | --modes | --engine | --engine-option | --each-option | --engine-arg | --baseline | \
+      --bench-signature | --max-increase | --max-decrease | --report-dir | --threads)
       [ $# -ge 2 ] || { echo "error: $option needs a value (see scripts/baseline.sh --help)" >&2; exit 2; }
       value=$2
       shift 2 ;;
@@ -74,7 +76,7 @@ while [ $# -gt 0 ]; do
   esac
   case $option in
     --suite) suites+=(--suite "$value") ;;
-    --engine) engines+=(--engine "$value") ;;
+    --engine | --engine-option | --each-option | --engine-arg) engines+=("$option" "$value") ;;
     --depths) depths=$value ;;
     --modes) modes=$value modes_given=true ;;
     --baseline) baseline=$value ;;

@@ -8,14 +8,16 @@ namespace prunebench::harness {
 nlohmann::ordered_json engine_spec_json(const EngineSubject& subject, const UciEngine& engine, int repeat) {
   nlohmann::ordered_json options = nlohmann::ordered_json::object();
   for (const auto& [name, value] : engine.options_sent()) options[name] = value;
-  return {{"algorithm", "uci-engine"},
-          {"engine", subject.name},
-          {"command", subject.command},
-          {"options", options},
-          {"id_name", engine.id_name()},
-          {"nodes", "engine-reported"},
-          {"searches", repeat},
-          {"fresh_state", "ucinewgame before each search, same process"}};
+  nlohmann::ordered_json spec = {{"algorithm", "uci-engine"},
+                                 {"engine", subject.name},
+                                 {"command", subject.command},
+                                 {"options", options},
+                                 {"id_name", engine.id_name()},
+                                 {"nodes", "engine-reported"},
+                                 {"searches", repeat},
+                                 {"fresh_state", "ucinewgame before each search, same process"}};
+  if (!subject.arguments.empty()) spec["arguments"] = subject.arguments;  // --engine-arg
+  return spec;
 }
 
 namespace {

@@ -94,6 +94,7 @@ std::string UciEngine::handshake() {
 std::string UciEngine::start() {
   std::vector<std::string> argv;
   for (std::string_view word : split_words(subject_.command)) argv.emplace_back(word);
+  argv.insert(argv.end(), subject_.arguments.begin(), subject_.arguments.end());
   if (std::string error = process_.start(argv); !error.empty()) return error;
   if (std::string error = handshake(); !error.empty()) return error;
   std::string line;

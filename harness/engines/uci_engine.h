@@ -21,6 +21,7 @@ struct EngineSubject {
   std::string name;     // the run's mode name for its records
   std::string command;  // program and arguments, split on spaces (no shell)
   std::vector<std::pair<std::string, std::string>> options;  // setoption NAME value VALUE, in order
+  std::vector<std::string> arguments;  // more arguments after those, each as given (spaces kept)
 };
 
 class UciEngine {

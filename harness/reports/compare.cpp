@@ -89,6 +89,7 @@ EngineIdentity engine_identity(const json& spec) {
   identity.id_name = text("id_name");
   identity.command = text("command");
   if (const json options = spec.value("options", json()); options.is_object()) identity.options = options;
+  if (const json arguments = spec.value("arguments", json()); arguments.is_array()) identity.arguments = arguments;
   if (const json searches = spec.value("searches", json()); searches.is_number_integer())
     identity.searches = searches.get<int>();
   return identity;
@@ -248,7 +249,9 @@ std::string EngineIdentity::describe() const {
   std::string options_text;
   for (const auto& [name, value] : options.items())
     options_text += (options_text.empty() ? "" : ", ") + name + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
-  return (id_name.empty() ? std::string("an engine without an id name") : id_name) + " (" + command +
+  std::string command_text = command;
+  for (const json& argument : arguments) command_text += " " + argument.dump();  // quoted: spaces stay visible
+  return (id_name.empty() ? std::string("an engine without an id name") : id_name) + " (" + command_text +
          (options_text.empty() ? "" : "; " + options_text) + "; " + std::to_string(searches) +
          (searches == 1 ? " search" : " searches") + " a record)";
 }

@@ -79,6 +79,7 @@ struct Inconsistency {
 struct EngineIdentity {
   std::string id_name;
   std::string command;
+  nlohmann::json arguments = nlohmann::json::array();  // --engine-arg, after the command's own words
   nlohmann::json options = nlohmann::json::object();  // UCI option name -> value sent
   int searches = 0;                                   // --engine-repeat
   bool operator==(const EngineIdentity&) const = default;

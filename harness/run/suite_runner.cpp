@@ -273,7 +273,9 @@ Json plan_signature(const RunPlan& plan) {
     for (const EngineSubject& e : plan.engines) {
       Json options = Json::array();
       for (const auto& [name, value] : e.options) options.push_back({name, value});
-      engines.push_back({{"name", e.name}, {"command", e.command}, {"options", options}});
+      Json engine = {{"name", e.name}, {"command", e.command}, {"options", options}};
+      if (!e.arguments.empty()) engine["arguments"] = e.arguments;  // absent: the plans of earlier runs stay valid
+      engines.push_back(engine);
     }
     signature["engines"] = engines;
     signature["engine_repeat"] = plan.engine_repeat;

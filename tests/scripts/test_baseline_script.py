@@ -4,6 +4,8 @@ import json
 import os
 import subprocess
 
+import pytest
+
 from conftest import REPO, require_prunebench
 
 
@@ -52,3 +54,22 @@ def test_usage():
     assert baseline_sh("verify").returncode == 2
     assert baseline_sh("check", "--bogus", "1").stderr == \
         "error: unknown option '--bogus' (see scripts/baseline.sh --help)\n"
+
+
+def test_an_engine_baseline_pins_its_options(tmp_path):
+    """--engine-option reaches the run, and a check under other options is refused, naming the engine."""
+    stockfish = "/usr/games/stockfish"
+    if not os.access(stockfish, os.X_OK):
+        pytest.skip("stockfish is not installed")
+    plan = ["--suite", "positions/seed.epd", "--depths", "1-3", "--engine", f"sf={stockfish}",
+            "--baseline", tmp_path / "baseline.json", "--report-dir", tmp_path / "report"]
+    recorded = baseline_sh("update", *plan, "--engine-option", "sf:Hash=16")
+    assert recorded.returncode == 0, recorded.stderr
+    run = json.loads((tmp_path / "baseline.json").read_text(encoding="utf-8"))
+    assert {r["spec"]["options"]["Hash"] for r in run["records"]} == {"16"}
+    same = baseline_sh("check", *plan, "--engine-option", "sf:Hash=16")
+    assert same.returncode == 0, same.stderr
+    other = baseline_sh("check", *plan, "--engine-option", "sf:Hash=1")
+    assert other.returncode == 1
+    assert "measured different engines: `sf` is Stockfish" in other.stderr
+    assert "Hash=16" in other.stderr and "Hash=1," in other.stderr

@@ -65,6 +65,32 @@ TEST(RunEngines, RecordsSayTheNodesAreEngineReported) {
   EXPECT_EQ(record["engine"]["seldepth"], 3);
 }
 
+// cutechess-cli's spellings: option.NAME=VALUE per engine, and one option for
+// every engine (-each); an engine's own option is sent later and wins.
+TEST(RunEngines, OptionsForEachEngineAndInCutechessSpelling) {
+  TempDir dir;
+  const std::string fake = fake_engine(dir, "good", testing::GO_WELL);
+  const nlohmann::json doc =
+      run_json({"--suite", SEED, "--depths", "1", "--engine", "a=" + fake, "--engine", "b=" + fake, "--each-option",
+                "option.Hash=4", "--engine-option", "a:option.Hash=2", "--engine-option", "b:Threads=2"});
+  ASSERT_EQ(doc["records"].size(), 4u);
+  EXPECT_EQ(doc["records"][0]["spec"]["options"], nlohmann::json({{"Threads", "1"}, {"Hash", "2"}}));
+  EXPECT_EQ(doc["records"][1]["spec"]["options"], nlohmann::json({{"Threads", "2"}, {"Hash", "4"}}));
+}
+
+// An argument with spaces reaches the engine as one argument, and is part of
+// what names the engine (its records' spec, the plan).
+TEST(RunEngines, AnEngineArgumentKeepsItsSpaces) {
+  TempDir dir;
+  const std::string echo_argument =
+      fake_engine(dir, "echo", testing::GO_WELL, "echo \"id name got [$1] [$2]\"; echo uciok");
+  const nlohmann::json doc = run_json({"--suite", SEED, "--depths", "1", "--engine", "e=" + echo_argument + " -x",
+                                       "--engine-arg", "e=two words"});
+  ASSERT_EQ(doc["records"].size(), 2u);
+  EXPECT_EQ(doc["records"][0]["spec"]["id_name"], "got [-x] [two words]");
+  EXPECT_EQ(doc["records"][0]["spec"]["arguments"], nlohmann::json({"two words"}));
+}
+
 TEST(RunEngines, DifferentNodeCountsAreKeptAndFlagged) {
   TempDir dir;
   const std::string out = dir.file("run.json");
@@ -203,6 +229,9 @@ TEST(RunEngines, BadEngineArguments) {
             "error: --engine-option: 'a:Hash=1\\x0Dgo' holds a line break (a UCI option is one line)\n");
   EXPECT_EQ(error({"--engine", "a=x", "--engine-option", "a:Hash"}),
             "error: --engine-option: 'a:Hash' is not NAME:OPTION=VALUE\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--each-option", "Hash"}), "error: --each-option: 'Hash' is not OPTION=VALUE\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine-arg", "b=1"}), "error: --engine-arg: no --engine named 'b'\n");
+  EXPECT_EQ(error({"--engine", "a=x", "--engine-arg", "a"}), "error: --engine-arg: 'a' is not NAME=ARG\n");
   EXPECT_EQ(run({"--suite", SEED, "--depths", "1", "--engine", "nope=/no/such/engine"}).err,
             "error: engine 'nope': cannot run '/no/such/engine': No such file or directory\n");
 }

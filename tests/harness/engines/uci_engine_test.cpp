@@ -15,7 +15,7 @@ using testing::TempDir;
 const std::string START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 std::string search_error(const std::string& command, std::chrono::milliseconds timeout = 5s) {
-  UciEngine engine({"fake", command, {}}, timeout);
+  UciEngine engine({"fake", command, {}, {}}, timeout);
   UciReport report;
   return engine.search(START, 1, report);
 }
@@ -24,7 +24,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 TEST(UciEngine, ReportsTheLastInfoAndSetsThreadsToOne) {
   TempDir dir;
-  UciEngine engine({"fake", fake_engine(dir, "good", testing::GO_WELL), {{"Hash", "2"}}}, 5s);
+  UciEngine engine({"fake", fake_engine(dir, "good", testing::GO_WELL), {{"Hash", "2"}}, {}}, 5s);
   UciReport report;
   ASSERT_EQ(engine.search(START, 1, report), "");
   EXPECT_EQ(report.nodes, 42u);
@@ -55,7 +55,7 @@ TEST(UciEngine, EveryFailureIsOneLine) {
                        "no 'uciok' within 0.3"));
   EXPECT_TRUE(contains(search_error(fake_engine(dir, "exits", testing::GO_WELL, "exit 3")),
                        "ended before 'uciok' (engine exited with code 3)"));
-  UciEngine engine({"fake", fake_engine(dir, "good", testing::GO_WELL), {{"Colour", "red"}}}, 5s);
+  UciEngine engine({"fake", fake_engine(dir, "good", testing::GO_WELL), {{"Colour", "red"}}, {}}, 5s);
   UciReport report;
   EXPECT_EQ(engine.search(START, 1, report), "offers no option 'Colour'");
 }

@@ -122,6 +122,32 @@ std::vector<EngineSides> pair_engines(const json& base, const json& fresh) {
   return sides;
 }
 
+// (position, depth, mode) -> reason, from a run's "skipped" list; entries of
+// another shape are passed over (a reason is a courtesy, not a count).
+std::map<RecordKey, std::string> skipped_reasons(const json& run) {
+  std::map<RecordKey, std::string> reasons;
+  const json* skipped = member(&run, "skipped");
+  if (!skipped || !skipped->is_array()) return reasons;
+  for (const json& entry : *skipped) {
+    if (!entry.is_object()) continue;
+    const json id = entry.value("position_id", json()), depth = entry.value("depth", json()),
+               mode = entry.value("mode", json()), reason = entry.value("reason", json());
+    if (id.is_string() && depth.is_number_integer() && mode.is_string() && reason.is_string())
+      reasons.emplace(RecordKey{id.get<std::string>(), depth.get<int>(), mode.get<std::string>()},
+                      reason.get<std::string>());
+  }
+  return reasons;
+}
+
+void add_skipped_reasons(std::vector<RecordComparison>& rows, const json& base, const json& fresh) {
+  const std::map<RecordKey, std::string> in_base = skipped_reasons(base), in_new = skipped_reasons(fresh);
+  for (RecordComparison& row : rows) {
+    const auto& reasons = row.new_nodes ? in_base : in_new;  // the run that lacks it
+    if (row.base_nodes && row.new_nodes) continue;
+    if (const auto it = reasons.find(row.key); it != reasons.end()) row.skipped_reason = it->second;
+  }
+}
+
 bool is_engine_mode(const std::vector<EngineSides>& engines, const std::string& mode) {
   return std::any_of(engines.begin(), engines.end(), [&](const EngineSides& e) { return e.mode == mode; });
 }
@@ -279,6 +305,7 @@ CompareResult compare_runs(const json& base, const json& new_run, const CompareO
   report.inconsistencies = find_inconsistencies(base, new_run);
   report.engines = pair_engines(base, new_run);
   report.rows = match_records(base_records, new_records);
+  add_skipped_reasons(report.rows, base, new_run);
   for (RecordComparison& row : report.rows) {
     row.engine = is_engine_mode(report.engines, row.key.mode);
     classify(row, options);

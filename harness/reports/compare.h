@@ -51,6 +51,9 @@ struct RecordComparison {
   std::optional<std::uint64_t> new_nodes;   // absent: the record is only in the base run
   RecordStatus status = RecordStatus::Equal;
   bool fails = false;  // beyond its side's tolerance, missing, or added under fail_on_added
+  // Why the run that lacks the record left it out, as its "skipped" list says
+  // (e.g. --max-nodes); empty when it does not say.
+  std::string skipped_reason;
 
   // The change, when the record is in both runs.
   std::optional<NodeChange> change() const;

@@ -218,6 +218,8 @@ void write_one_sided(std::ostream& out, const CompareReport& report, RecordStatu
     std::size_t records = 0;
     std::set<int> depths;
     std::vector<std::string> positions;
+    std::size_t skipped = 0;  // of them, those the run that lacks them lists as skipped
+    std::string reason;       // the first reason it gives
   };
   std::vector<std::pair<std::string, Group>> groups;  // modes in order of first appearance
   std::size_t total = 0;
@@ -229,6 +231,7 @@ void write_one_sided(std::ostream& out, const CompareReport& report, RecordStatu
     if (it == groups.end()) it = groups.insert(groups.end(), {row.key.mode, Group{}});
     Group& group = it->second;
     ++group.records;
+    if (!row.skipped_reason.empty() && group.skipped++ == 0) group.reason = row.skipped_reason;
     group.depths.insert(row.key.depth);
     if (std::find(group.positions.begin(), group.positions.end(), row.key.position_id) ==
         group.positions.end())
@@ -244,7 +247,11 @@ void write_one_sided(std::ostream& out, const CompareReport& report, RecordStatu
       out << (i ? ", " : " ") << group.positions[i];
     if (group.positions.size() > LISTED_POSITIONS)
       out << " and " << group.positions.size() - LISTED_POSITIONS << " more";
-    out << ")\n";
+    out << ")";
+    if (group.skipped)
+      out << "; " << (group.skipped == group.records ? "all" : std::to_string(group.skipped))
+          << " skipped by that run, e.g. " << group.reason;
+    out << "\n";
   }
 }
 
@@ -297,6 +304,7 @@ json record_json(const RecordComparison& row) {
   } else {
     entry["base_nodes"] = row.base_nodes ? json(*row.base_nodes) : json(nullptr);
     entry["new_nodes"] = row.new_nodes ? json(*row.new_nodes) : json(nullptr);
+    if (!row.skipped_reason.empty()) entry["skipped_reason"] = row.skipped_reason;
   }
   return entry;
 }

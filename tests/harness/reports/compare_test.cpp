@@ -348,6 +348,23 @@ TEST(FormatMarkdown, MissingRecordsAreSummarisedPerMode) {
                   "- mode `gone`: 28 records (depth 1-3, 5; positions p1, p2, p3, p4, p5 and 2 more)\n");
 }
 
+// A record the new run lists as skipped is still missing (it fails), but the
+// report says why, as the run does.
+TEST(FormatMarkdown, MissingRecordsSayWhyTheRunSkippedThem) {
+  json base_run = run_with({record("p1", 5, "minimax", 10), record("p2", 5, "minimax", 10)});
+  json new_run = run_with({});
+  new_run["skipped"] = json::array(
+      {{{"position_id", "p1"}, {"depth", 5}, {"mode", "minimax"}, {"reason", "exceeded --max-nodes at depth 4"}}});
+  const CompareReport report = compare_runs(base_run, new_run, {}).report;
+  EXPECT_EQ(report.failing, 2u);
+  expect_contains(format_markdown(report),
+                  "- mode `minimax`: 2 records (depth 5; positions p1, p2); 1 skipped by that run, e.g. exceeded "
+                  "--max-nodes at depth 4\n");
+  const json document = report_json(report, json::object());
+  EXPECT_EQ(document["records"][0]["skipped_reason"], "exceeded --max-nodes at depth 4");
+  EXPECT_FALSE(document["records"][1].contains("skipped_reason"));
+}
+
 TEST(FormatMarkdown, IdenticalRunsHaveNoTables) {
   const std::string markdown = format_markdown(compare_fixtures("run_base.json", "run_same_nodes.json"));
   EXPECT_EQ(first_line(markdown), "compare: identical (8 records)");

@@ -1,6 +1,6 @@
 // Scan orders: the move orders a straightforward bitboard generator emits,
 // as a parameterised family, so that another engine's "unordered" order can
-// be named, emulated and searched for (issue 12, reference 000's generator).
+// be named, emulated and searched for (reference 000's generator).
 //
 // Such a generator visits piece types in some order, each piece by scanning
 // its bitboard (least significant bit first, whatever the engine's square

@@ -1,6 +1,7 @@
 // EPD suites: any bytes are refused with "<file>:<line>: ..." in valid UTF-8,
-// or give entries whose ids and operands can be written as JSON (the crash of
-// issue 18, defect 3) and whose positions round-trip through FEN.
+// or give entries whose ids and operands can be written as JSON (bytes that
+// are not UTF-8 once crashed the JSON writer) and whose positions round-trip
+// through FEN.
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>

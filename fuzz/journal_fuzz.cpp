@@ -1,6 +1,6 @@
 // Journal replay: any bytes given to --resume of a small fixed plan are
 // refused with one line naming the journal, or replayed into a run that ends
-// without throwing (issue 18, defect 1: lines that are JSON but not records).
+// without throwing (lines that are JSON but not records included).
 #include <atomic>
 #include <cstddef>
 #include <cstdint>

@@ -9,7 +9,7 @@ the same depth with every move played down to the leaves (`perft
 --make-every-leaf`): the cost of making a move. A last line gives full-width
 minimax's node rate from the start position at depth 6, single thread.
 
-A closing summary puts each figure of issue 16 part 3 next to its target:
+A closing summary puts each speed figure next to its target:
 the two perft ratios (the fastest public perft, Gigantua, measured 4.4x and
 5.9x Stockfish on these positions), make-every-leaf's rate from the start and
 minimax's rate, each from the best and from the median time.
@@ -67,7 +67,7 @@ def timed(repeat, run):
     return nodes.pop(), min(seconds), statistics.median(seconds)
 
 
-# Issue 16 part 3: each figure's target. Every figure is "higher is better".
+# Each figure's target. Every figure is "higher is better".
 TARGETS = {
     "start": 4.4,
     "kiwipete": 5.9,
@@ -125,7 +125,7 @@ def main():
     print(f"minimax start depth 6: {nodes / best / 1e6:.0f} M nodes/s best, {nodes / median / 1e6:.0f} median")
     summary.append(summary_line("minimax start depth 6: M nodes/s", TARGETS["minimax"],
                                 nodes / best / 1e6, nodes / median / 1e6))
-    print(f"\nissue 16 part 3, best and median of {args.repeat} runs, single thread:")
+    print(f"\nspeed targets, best and median of {args.repeat} runs, single thread:")
     print(f"{'figure':42} {'target':>8} {'best':>8} {'median':>8}  met")
     print("\n".join(summary))
     return 0

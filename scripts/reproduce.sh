@@ -28,7 +28,7 @@
 # split across threads (engine/search/split.h) -> results/deep/, shown in
 # results/README.md as rows beyond the article.
 #
-# Reference 000's generator order (issue 12): every run measures the closest
+# Reference 000's generator order: every run measures the closest
 # scan order found on every figure -> results/scan_order_closest.txt. With
 # --scan-orders it also searches the whole family of about a million orders
 # again (about 4 CPU minutes) -> results/scan_orders.txt.

@@ -1,5 +1,5 @@
 // prunebench scan-orders: searches the scan-order family for reference 000's
-// generator order (issue 12 part 3), or measures one order against the
+// generator order, or measures one order against the
 // article's figures (--order).
 #include <iomanip>
 #include <ostream>

@@ -14,7 +14,7 @@ double PositionFacts::effective_branching_factor(int depth) const {
 double PositionFacts::minimal_tree(int depth) const {
   // No leaf at this depth (a mated or stalemated root, or every line ends
   // sooner): the minimal tree has none either, where the formula's b^0 = 1
-  // terms would give -1 (issue 18, defect 0).
+  // terms would give -1.
   if (perft[std::size_t(depth)] == 0) return 0.0;
   return minimal_tree_leaves_real(effective_branching_factor(depth), depth);
 }

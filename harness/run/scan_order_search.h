@@ -1,5 +1,5 @@
 // The search of the scan-order family (engine/scan_order.h) for the move
-// order of reference 000's generator: issue 12, part 3.
+// order of reference 000's generator.
 //
 // Each order is measured against the article's figures one at a time,
 // cheapest first, and dropped at its first mismatch, so the whole family

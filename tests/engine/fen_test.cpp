@@ -49,19 +49,19 @@ const BadFen BAD_FENS[] = {
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one", "fullmove number 'one'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1.5", "fullmove number '1.5'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;", "fullmove number '1;'"},
-    // Issue 18, defect 11: a counter out of range is not "not an integer".
+    // A counter out of range is not "not an integer".
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1000000 1",
      "halfmove clock 1000000 is out of range (0..999999)"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999",
      "fullmove number 99999999999 is out of range"},
-    // Issue 18, defect 8: a multi-byte character is echoed whole, a stray byte as its value.
+    // A multi-byte character is echoed whole, a stray byte as its value.
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xc3\xa9 w - - 0 1",
      "bad character '\xc3\xa9' (U+00E9) in piece placement"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xff w - - 0 1",
      "bad character byte 0xFF in piece placement"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk\xc3\xa9 - 0 1",
      "bad castling character '\xc3\xa9' (U+00E9)"},
-    // Issue 18, defect 9: checks no move could give (python-chess's Board.status() rules).
+    // Checks no move could give (python-chess's Board.status() rules).
     {"4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1", "in check from 3 pieces"},
     {"4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1",
      "impossible double check: neither checker is a bishop, rook or queen"},

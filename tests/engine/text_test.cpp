@@ -1,4 +1,4 @@
-// Quoting untrusted input in messages (issue 18, defect 8): the result is
+// Quoting untrusted input in messages: the result is
 // valid UTF-8 and short, whatever the input.
 #include "engine/text.h"
 

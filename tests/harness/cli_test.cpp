@@ -1,7 +1,6 @@
 // The command line as a whole (harness/cli.h): output that cannot be written
-// is an error (issue 18, defect 5), arguments must be UTF-8 (defect 3), and
-// repeated options are refused (defect 11); every --help tells the truth and
-// --version the build (issue 17).
+// is an error, arguments must be UTF-8, and repeated options are refused;
+// every --help tells the truth and --version the build.
 #include "harness/cli.h"
 
 #include <gtest/gtest.h>
@@ -106,7 +105,7 @@ TEST(Cli, VersionPrintsTheBuildAndExits0) {
   }
 }
 
-// Every --help tells the truth (issue 17): each command answers it with exit 0
+// Every --help tells the truth: each command answers it with exit 0
 // and a usage line, no note is said twice ("(repeatable) (repeatable)"), and
 // every option a help names is one the command accepts.
 // Every command and tree experiment, as typed before --help.

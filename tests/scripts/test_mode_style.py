@@ -1,4 +1,4 @@
-"""One colour and marker per mode, the same in every figure and on every run (issue 17, part 7)."""
+"""One colour and marker per mode, the same in every figure and on every run."""
 
 import json
 import re

@@ -1,7 +1,7 @@
 """Every script answers -h/--help with its usage and exit status 0, without doing its work.
 
 `scripts/reproduce.sh --help` once ran the whole main job and
-`scripts/custom_set.sh --help` exited 2 (issue 17). Covers every shell and
+`scripts/custom_set.sh --help` exited 2. Covers every shell and
 Python file in scripts/, tests/fault_injection.sh and fuzz/smoke.sh; the
 Python modules that are imported rather than run say so.
 """

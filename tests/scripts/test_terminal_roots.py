@@ -1,4 +1,4 @@
-"""Roots with no legal move, or with one, flow through every table and plot (issue 18, defect 0).
+"""Roots with no legal move, or with one, flow through every table and plot.
 
 fixtures/run_terminal_roots.json is, run from tests/scripts/fixtures,
 `prunebench run --suite terminal_roots.epd --depths 1-3

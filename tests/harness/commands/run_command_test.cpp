@@ -131,7 +131,7 @@ TEST(RunCommand, ResumeRefusesAJournalOfAnotherPlan) {
                    "contents, --depths\n");
 }
 
-// Issue 18, defect 1: the reproducer `echo 5 >> OUT.journal` then --resume.
+// The reproducer `echo 5 >> OUT.journal` then --resume.
 TEST(RunCommand, ResumeRefusesAJournalLineThatIsNotARecord) {
   TempDir dir;
   const std::string out = dir.file("run.json");
@@ -148,7 +148,7 @@ TEST(RunCommand, ResumeRefusesAJournalLineThatIsNotARecord) {
   EXPECT_EQ(r.err, "error: " + out + ".journal:2: not a journal record (expected {\"record\": {...}})\n");
 }
 
-// Issue 18, defect 6: records made under one --max-nodes are not reused under another.
+// Records made under one --max-nodes are not reused under another.
 TEST(RunCommand, ResumeRefusesAnotherMaxNodes) {
   TempDir dir;
   const std::string out = dir.file("run.json");
@@ -174,7 +174,7 @@ TEST(RunCommand, ResumeRefusesAnotherMaxNodes) {
   EXPECT_EQ(same.code, EXIT_OK) << same.err;
 }
 
-// Issue 18, defect 7: a second run on the same --out is refused while the first holds the journal.
+// A second run on the same --out is refused while the first holds the journal.
 TEST(RunCommand, SecondRunOnTheSameOutIsRefused) {
   TempDir dir;
   const std::string out = dir.file("run.json");
@@ -227,7 +227,7 @@ TEST(RunCommand, ResumeRefusesAJournalLineNestedTooDeep) {
                    "prunebench reads at most 256)\n");
 }
 
-// Issue 18, defect 8: a bad --out is found before any search, not after all of them.
+// A bad --out is found before any search, not after all of them.
 TEST(RunCommand, BadOutPathIsRefusedFirst) {
   TempDir dir;
   const Args base = {"--suite", SEED, "--depths", "1", "--modes", "minimax", "--out"};

@@ -228,7 +228,7 @@ TEST(Journal, CorruptCompleteLineIsAnError) {
       << contents.error;
 }
 
-// Issue 18, defect 2: valid syntax nlohmann cannot hold (a double overflow)
+// Valid syntax nlohmann cannot hold (a double overflow)
 // is bad input with the file's name, not an uncaught out_of_range.
 TEST(ReadJsonFile, NumberTooLargeForADoubleIsAnError) {
   TempDir dir;

@@ -190,7 +190,7 @@ TEST(CompareRuns, ZeroBaseNodes) {
   EXPECT_TRUE(result.report.base_provenance.empty());
 }
 
-// Issue 18, defect 10: a count near 2^64 used to make 21 -> 2^64-1 a
+// A count near 2^64 used to make 21 -> 2^64-1 a
 // difference of -22. Any two 64-bit counts now differ exactly, and totals of
 // them are exact too: a run that `run` accepted is never refused for its sums.
 TEST(CompareRuns, NodeCountsUpTo64BitsAreExact) {

@@ -1,4 +1,4 @@
-// Issue 18, defect 1: a journal line that is JSON but not a record is refused
+// A journal line that is JSON but not a record is refused
 // by its line number instead of aborting --resume.
 #include "harness/run/journal_check.h"
 

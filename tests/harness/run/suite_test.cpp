@@ -102,9 +102,9 @@ TEST(ReadSuite, MalformedLines) {
       {start + " id \"unterminated;\n", "s.epd:1: unterminated string in EPD operations"},
       {start + " id;\n", "s.epd:1: id needs one non-empty string"},
       {start + " id \"a\";\n" + start + " id \"a\";\n", "s.epd:2: id \"a\" is already used on line 1"},
-      // Issue 18, defect 3: bytes that are not UTF-8 would crash the JSON writer later.
+      // Bytes that are not UTF-8 would crash the JSON writer later.
       {start + " id \"bad\xff\";\n", "s.epd:1: not valid UTF-8 (byte 0xFF at byte 61)"},
-      // Issue 18, defect 11: D0 is a depth out of range, not an opcode to ignore.
+      // D0 is a depth out of range, not an opcode to ignore.
       {start + " 0 1 ;D0 1\n", "s.epd:1: perft annotation ;D0 needs one count (depth 1..64)"},
       {start + " 0 1 ;D99999999999 1\n",
        "s.epd:1: perft annotation ;D99999999999 needs one count (depth 1..64)"},
@@ -117,7 +117,7 @@ TEST(ReadSuite, InvalidUtf8FileNameIsRefused) {
   EXPECT_EQ(result.error, "suite file name bad\\xFF.epd is not valid UTF-8 (it is recorded in the results)");
 }
 
-// Issue 18, defect 8: editors put a byte-order mark at the start of UTF-8 files.
+// Editors put a byte-order mark at the start of UTF-8 files.
 TEST(ReadSuite, SkipsAByteOrderMark) {
   const SuiteResult result = parse_suite(
       "\xEF\xBB\xBF"

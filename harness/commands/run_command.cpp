@@ -376,10 +376,18 @@ Failure list_plan(const RunPlan& plan, const Args& raw, std::ostream& out) {
 
 // The records wait beside the output (the same file system, so the
 // document's rename needs no copy), or in TMPDIR when it goes to stdout.
-std::string spool_folder(const ParsedArgs& args) {
-  if (!args.has("out")) return std::filesystem::temp_directory_path().string();
-  const std::string parent = std::filesystem::path(args.value("out")).parent_path().string();
-  return parent.empty() ? "." : parent;
+Failure choose_spool_folder(const ParsedArgs& args, RunPlan& plan) {
+  if (args.has("out")) {
+    const std::string parent = std::filesystem::path(args.value("out")).parent_path().string();
+    plan.spool_folder = parent.empty() ? "." : parent;
+    return {};
+  }
+  std::error_code ec;
+  plan.spool_folder = std::filesystem::temp_directory_path(ec).string();
+  if (ec)
+    return bad_input("TMPDIR: " + ec.message() + " (without --out the records wait in TMPDIR; set it to a folder "
+                     "or give --out)");
+  return {};
 }
 
 Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ostream& err) {
@@ -393,7 +401,7 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ost
   if (Failure f = check_engines_start(plan); f.code) return f;
   FileLock lock;  // held until the journal is removed or the run stops
   if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
-  plan.spool_folder = spool_folder(args);
+  if (Failure f = choose_spool_folder(args, plan); f.code) return f;
   const auto started = std::chrono::steady_clock::now();
   stop_requested = false;
   handle_stop_signals(request_stop);

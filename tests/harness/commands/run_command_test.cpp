@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -285,6 +286,19 @@ TEST(RunCommand, MaxNodesDoesNotSkipTheMinimalTreeForTheFullTreesSize) {
   for (const auto& skip : doc["skipped"]) EXPECT_EQ(skip["mode"], "minimax");
   ASSERT_EQ(doc["records"].size(), 2u);
   for (const auto& record : doc["records"]) EXPECT_EQ(record["mode"], "minimal");
+}
+
+// Without --out the records wait in TMPDIR: one that is no folder is bad
+// input, said before any search, not an internal error.
+TEST(RunCommand, ATmpdirThatIsNoFolderIsOneLine) {
+  const char* saved = std::getenv("TMPDIR");
+  const std::string kept = saved ? saved : "";
+  ::setenv("TMPDIR", "/nonexistent/folder", 1);
+  const Result r = run({"--suite", SEED, "--depths", "1", "--modes", "minimax"});
+  if (saved) ::setenv("TMPDIR", kept.c_str(), 1); else ::unsetenv("TMPDIR");
+  EXPECT_EQ(r.code, EXIT_BAD_INPUT);
+  EXPECT_EQ(r.err.rfind("error: TMPDIR: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 TEST(RunCommand, BadInputIsOneLineAndExitCode2) {

@@ -53,6 +53,9 @@ struct SearchCounters {
   std::uint64_t expected_cut_behaved_all = 0;
 
   std::array<std::uint64_t, PLY_NB> nodes_per_ply{};
+  // MTD(f): mtdf_passes by the depth of the search that made them (with
+  // iterative deepening, one entry per iteration).
+  std::array<std::uint64_t, PLY_NB> mtdf_passes_per_depth{};
   // cutoff_move_index[i]: cut-offs caused by the (i+1)-th move searched.
   std::array<std::uint64_t, CUTOFF_INDEX_NB> cutoff_move_index{};
 
@@ -87,6 +90,7 @@ inline SearchCounters& SearchCounters::operator+=(const SearchCounters& o) {
   behaved_pv += o.behaved_pv; behaved_cut += o.behaved_cut; behaved_all += o.behaved_all;
   expected_cut_behaved_all += o.expected_cut_behaved_all;
   for (int i = 0; i < PLY_NB; ++i) nodes_per_ply[i] += o.nodes_per_ply[i];
+  for (int i = 0; i < PLY_NB; ++i) mtdf_passes_per_depth[i] += o.mtdf_passes_per_depth[i];
   for (int i = 0; i < CUTOFF_INDEX_NB; ++i) cutoff_move_index[i] += o.cutoff_move_index[i];
   return *this;
 }

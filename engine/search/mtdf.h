@@ -5,9 +5,15 @@
 // result moves the lower or the upper bound until they meet. The passes
 // revisit the same tree, so MTD(f) is meant to run over alpha-beta "with
 // memory" (a transposition table keeping both bounds, tt.h); without one it
-// is still correct, only slow. Passes are counted in SearchCounters::mtdf_passes.
+// is still correct, only slow. Passes are counted in SearchCounters::mtdf_passes
+// and, by depth, in mtdf_passes_per_depth.
+//
+// With iterative deepening (algo=mtdf+id, as Plaat et al. ran it) each
+// iteration's first guess is the previous iteration's value
+// (iterative_deepening.h), and the table keeps both bounds across iterations.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "engine/search/alphabeta.h"
@@ -32,6 +38,7 @@ class Mtdf {
     while (lower < upper) {
       const Score beta = g == lower ? g + 1 : g;
       ++ctx_.counters.mtdf_passes;
+      ++ctx_.counters.mtdf_passes_per_depth[std::size_t(depth)];
       g = alphabeta.search(0, depth, beta - 1, beta);
       if (g < beta) {
         upper = g;

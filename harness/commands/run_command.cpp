@@ -79,7 +79,11 @@ ArgParser make_parser() {
       "memory, 130 interrupted.");
   parser.add_repeated("suite", "FILE", "an EPD/FEN file");
   parser.add_value("depths", "LIST", "depths, e.g. 1-5 or 2,4,6");
-  parser.add_value("modes", "LIST", "modes separated by commas, a mode's options joined with '+', e.g. minimax,mvv-lva+killers+history (modes: 'prunebench search --help')",
+  parser.add_value("modes", "LIST", "modes separated by commas, a mode's options joined with '+', e.g. minimax,mvv-lva+killers+history (modes: 'prunebench search --help'); "
+                   "the last item may be factorial:BASE:FACTOR,FACTOR,... (at most 8 factors), every "
+                   "combination of the factors over BASE, e.g. factorial:mvv-lva:tt,id,killers,history,pvs,"
+                   "aspiration=50 (id brings the PV move; a combination the grammar refuses is left out, "
+                   "and the run says so)",
                    "minimax,unordered,mvv-lva,pvs,mtdf");
   parser.add_value("threads", "N",
                    "positions searched in parallel; a full-width search (minimax, negamax) is split "
@@ -135,7 +139,7 @@ Failure read_suites(const ParsedArgs& args, RunPlan& plan, bool require_balanced
 
 Failure read_modes(const ParsedArgs& args, RunPlan& plan) {
   if (!args.values("engine").empty() && !args.has("modes")) return {};  // only the engines
-  const Parsed<std::vector<std::string>> names = parse_mode_list("--modes", args.value("modes"));
+  const Parsed<std::vector<std::string>> names = parse_mode_list("--modes", args.value("modes"), &plan.mode_notes);
   if (!names.ok()) return bad_input(names.error);
   for (const std::string& name : names.value) {
     const ModeParse mode = parse_mode(name);
@@ -397,6 +401,7 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ost
   if (Failure f = read_engines(args, plan); f.code) return f;
   if (Failure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;
   if (Failure f = read_selection(args, plan); f.code) return f;
+  for (const std::string& note : plan.mode_notes) err << "run: " << note << "\n";
   if (args.has("list-plan")) return list_plan(plan, raw, out);
   if (Failure f = check_engines_start(plan); f.code) return f;
   FileLock lock;  // held until the journal is removed or the run stops

@@ -6,6 +6,10 @@
 // "mvv-lva+killers,history") would otherwise silently become a mode of its
 // own (unordered alpha-beta with history), so it is refused with the '+'
 // form that was probably meant.
+//
+// The last item may be a factorial (factorial.h): "minimax,factorial:mvv-lva:
+// tt,id,killers" lists minimax and then every combination of the three
+// factors over mvv-lva; everything after "factorial:BASE:" is a factor.
 #pragma once
 
 #include <string>
@@ -18,7 +22,9 @@ namespace prunebench::harness {
 
 // The mode strings in order, or a one-line error naming the option
 // ("--modes: ..."). Only the list's shape is checked here; each mode's own
-// options are checked by parse_mode.
-Parsed<std::vector<std::string>> parse_mode_list(std::string_view option, std::string_view text);
+// options are checked by parse_mode. A factorial's note (how it expanded,
+// what it left out) goes to `notes` when given.
+Parsed<std::vector<std::string>> parse_mode_list(std::string_view option, std::string_view text,
+                                                 std::vector<std::string>* notes = nullptr);
 
 }  // namespace prunebench::harness

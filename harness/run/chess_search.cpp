@@ -1,5 +1,6 @@
 #include "harness/run/chess_search.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "engine/chess_tree.h"
@@ -97,6 +98,13 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
           {"counters", counters_json(run.counters)},
           {"seconds", run.seconds},
           {"nodes_per_second", rate}};
+  // MTD(f) inside iterative deepening: how many null-window passes each
+  // iteration took (element i is the iteration of depth i + 1).
+  if (run.spec.algorithm == Algorithm::MTDF && run.spec.iterative_deepening) {
+    const auto& by_depth = run.counters.mtdf_passes_per_depth;
+    record["counters"]["mtdf_passes_per_iteration"] =
+        std::vector<std::uint64_t>(by_depth.begin() + 1, by_depth.begin() + 1 + std::min(run.depth, MAX_PLY));
+  }
   // A spec that is not value-preserving by design (tt-draft=ge) says how far
   // its score is from the fixed-depth minimax value, instead of failing checks.
   if (run.result.exact_score) {

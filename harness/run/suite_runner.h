@@ -33,6 +33,7 @@ struct RunPlan {
   std::vector<SuiteFile> suites;
   std::vector<int> depths;         // ascending
   std::vector<NamedSpec> modes;    // command-line order
+  std::vector<std::string> mode_notes;  // how a factorial in --modes expanded, for the user
   std::vector<EngineSubject> engines;  // external UCI engines, searched after the modes
   int engine_repeat = 2;               // searches per engine record (determinism check)
   // A repeat that disagrees stops the run (a failed check) instead of being

@@ -50,6 +50,25 @@ TEST(IterativeDeepening, EveryAlgorithmAndWindowReturnsTheNegamaxValue) {
   }
 }
 
+// MTD(f) as Plaat et al. ran it: iterative deepening, the table kept across
+// iterations, and the passes of each iteration counted by its depth.
+TEST(IterativeDeepening, MtdfCountsThePassesOfEachIteration) {
+  for (int t = 0; t < LAB_TREES; ++t) {
+    const SearchCounters c = run_lab("algo=mtdf,tt,id", t).counters;
+    // The first iteration has an empty table and the guess 0, like a plain depth-1 search.
+    EXPECT_EQ(c.mtdf_passes_per_depth[1], run_lab("algo=mtdf,tt", t, 1).counters.mtdf_passes) << "tree " << t;
+    std::uint64_t sum = 0;
+    for (int depth = 1; depth <= LAB_HEIGHT; ++depth) {
+      // One pass can never settle both bounds.
+      EXPECT_GE(c.mtdf_passes_per_depth[std::size_t(depth)], 2u) << "tree " << t << " depth " << depth;
+      sum += c.mtdf_passes_per_depth[std::size_t(depth)];
+    }
+    EXPECT_EQ(sum, c.mtdf_passes) << "tree " << t;
+    EXPECT_EQ(c.mtdf_passes_per_depth[0], 0u);
+    EXPECT_EQ(c.mtdf_passes_per_depth[LAB_HEIGHT + 1], 0u);
+  }
+}
+
 // A window of +-1 around an unrelated shallow score fails on most trees.
 TEST(IterativeDeepening, NarrowAspirationFailsAndIsRepeated) {
   std::uint64_t researches = 0;

@@ -27,7 +27,8 @@ struct SearchCounters {
   std::uint64_t leaves = 0;
   // Leaves with no legal move (chess: checkmate or stalemate; synthetic trees: their leaves).
   std::uint64_t terminals = 0;
-  // Nodes whose move loop stopped early because a child's value reached beta.
+  // Nodes whose move loop ended because a child's value reached beta (also
+  // when that child was the last move: the test, not the skipping, counts).
   std::uint64_t cutoffs = 0;
   // Cut-offs caused by the first move searched.
   std::uint64_t first_move_cutoffs = 0;

@@ -23,7 +23,8 @@
 // perft(0)+...+perft(d); a leaf is a node scored without searching children
 // (a horizon evaluation or a terminal; a node ended by a table entry is
 // counted in tt_cutoffs, not as a leaf); a cut-off is a node whose move loop
-// stopped early because a child's value reached beta.
+// ended because a child's value reached beta, counted even when that child
+// was the last move, with nothing left to skip.
 #pragma once
 
 #include <cstddef>

@@ -29,14 +29,22 @@ std::optional<fs::path> find_upwards(fs::path start, const fs::path& relative_pa
   return std::nullopt;
 }
 
+// Where `cmake --install` puts the project files for the binary `binary`.
+fs::path installed_data_dir(const fs::path& binary) {
+  return (binary.parent_path() / PRUNEBENCH_INSTALLED_DATA_DIR).lexically_normal();
+}
+
 }  // namespace
 
 std::optional<std::string> find_project_file(std::string_view relative_path) {
   const fs::path relative(relative_path);
   const fs::path binary = running_binary();
-  if (!binary.empty())
-    if (auto found = find_upwards(binary.parent_path(), relative)) return found->string();
   std::error_code ignored;
+  if (!binary.empty()) {
+    if (const fs::path installed = installed_data_dir(binary) / relative; fs::is_regular_file(installed, ignored))
+      return installed.string();
+    if (auto found = find_upwards(binary.parent_path(), relative)) return found->string();
+  }
   if (const fs::path built = fs::path(PRUNEBENCH_SOURCE_DIR) / relative; fs::is_regular_file(built, ignored))
     return built.string();
   if (auto found = find_upwards(working_directory(), relative)) return found->string();
@@ -45,7 +53,8 @@ std::optional<std::string> find_project_file(std::string_view relative_path) {
 
 std::string project_file_not_found(std::string_view relative_path, std::string_view option) {
   const fs::path binary = running_binary();
-  return "cannot find " + std::string(relative_path) + " (looked above " +
+  const std::string installed = binary.empty() ? "" : "in " + installed_data_dir(binary).string() + ", ";
+  return "cannot find " + std::string(relative_path) + " (looked " + installed + "above " +
          (binary.empty() ? std::string("the binary") : binary.string()) + ", in " + PRUNEBENCH_SOURCE_DIR +
          " and above the working directory " + working_directory().string() + "); give " + std::string(option) +
          " FILE";
@@ -60,7 +69,8 @@ Parsed<std::string> file_option_or_project_file(const ParsedArgs& args, std::str
 
 std::string project_file_default_help(std::string_view relative_default) {
   return "(default: " + std::string(relative_default) +
-         ", found above the binary, in its source tree or above the working directory)";
+         ", found in an installed binary's share/prunebench, above the binary, in its source tree or above the "
+         "working directory)";
 }
 
 }  // namespace prunebench::harness

@@ -4,8 +4,8 @@
 // nothing with prunebench's search but the legal move generator and the board
 // (no ChessTree, no node.h, no ordering.h, no eval.h, no move_order_scores.h).
 // Moves are sorted as std::string, captures found by looking at the board.
-// If its node, leaf and score figures equal the modes', the specification is
-// implementable as written.
+// If its node, leaf, cut-off and score figures equal the modes', the
+// specification is implementable as written.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -33,6 +33,8 @@ enum class Ordering { CANONICAL, MVV_LVA_CANONICAL };
 struct Counts {
   std::uint64_t nodes = 0;
   std::uint64_t leaves = 0;
+  std::uint64_t cutoffs = 0;
+  std::uint64_t first_move_cutoffs = 0;
 };
 
 // Material of the side to move minus the opponent's.
@@ -83,12 +85,16 @@ int negamax(const Position& pos, int depth, int alpha, int beta, Ordering orderi
     return material_balance(pos);
   }
   int best = -INFINITY_VALUE;
-  for (Move m : moves) {
-    const int value = -negamax(pos.after(m), depth - 1, -beta, -alpha, ordering, counts);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const int value = -negamax(pos.after(moves[i]), depth - 1, -beta, -alpha, ordering, counts);
     if (value > best) best = value;
     if (value > alpha) {
       alpha = value;
-      if (alpha >= beta) break;
+      if (alpha >= beta) {  // a cut-off, even by the last move
+        ++counts.cutoffs;
+        if (i == 0) ++counts.first_move_cutoffs;
+        break;
+      }
     }
   }
   return best;
@@ -99,18 +105,21 @@ int negamax(const Position& pos, int depth, int alpha, int beta, Ordering orderi
 struct Figures {
   std::uint64_t nodes;
   std::uint64_t leaves;
+  std::uint64_t cutoffs;
+  std::uint64_t first_move_cutoffs;
   Score score;
   bool operator==(const Figures&) const = default;
 };
 
 std::ostream& operator<<(std::ostream& out, const Figures& f) {
-  return out << "nodes " << f.nodes << " leaves " << f.leaves << " score " << f.score;
+  return out << "nodes " << f.nodes << " leaves " << f.leaves << " cutoffs " << f.cutoffs << " first-move cutoffs "
+             << f.first_move_cutoffs << " score " << f.score;
 }
 
 Figures plain_figures(const Position& pos, int depth, plain::Ordering ordering) {
   plain::Counts counts;
   const int score = plain::negamax(pos, depth, -plain::INFINITY_VALUE, plain::INFINITY_VALUE, ordering, counts);
-  return {counts.nodes, counts.leaves, score};
+  return {counts.nodes, counts.leaves, counts.cutoffs, counts.first_move_cutoffs, score};
 }
 
 Figures mode_figures(const Position& pos, int depth, std::string_view mode) {
@@ -119,7 +128,7 @@ Figures mode_figures(const Position& pos, int depth, std::string_view mode) {
   ChessTree tree(pos);
   SearchCounters counters;
   const auto result = search(tree, parse.spec, depth, counters);
-  return {counters.nodes, counters.leaves, result.score};
+  return {counters.nodes, counters.leaves, counters.cutoffs, counters.first_move_cutoffs, result.score};
 }
 
 struct Case {
@@ -166,8 +175,8 @@ TEST(PortableCounts, MvvLvaCanonicalModeIsThePlainSearchWithAStableSort) {
 // Depth 0 is a leaf like any other: one node, one leaf, the material balance.
 TEST(PortableCounts, DepthZeroIsOneLeaf) {
   const Position pos = from_fen(CASES[2].fen);
-  EXPECT_EQ(mode_figures(pos, 0, "canonical"), (Figures{1, 1, 0}));
-  EXPECT_EQ(plain_figures(pos, 0, plain::Ordering::CANONICAL), (Figures{1, 1, 0}));
+  EXPECT_EQ(mode_figures(pos, 0, "canonical"), (Figures{1, 1, 0, 0, 0}));
+  EXPECT_EQ(plain_figures(pos, 0, plain::Ordering::CANONICAL), (Figures{1, 1, 0, 0, 0}));
 }
 
 // The specification allows fail-hard: in plain alpha-beta it visits the same nodes.

@@ -15,18 +15,21 @@ PRUNEBENCH = Path(os.environ.get("PRUNEBENCH", REPO / "build" / "harness" / "pru
 def small_run() -> dict:
     """Two depths of one position, in both modes, as `prunebench run` writes them (fields the table reads)."""
     records = []
-    for depth, score, counts in ((1, 0, ((21, 20), (21, 20))), (2, 0, ((60, 39), (58, 38)))):
-        for mode, (nodes, leaves) in zip(portable_counts.MODES, counts):
+    for depth, score, counts in ((1, 0, ((21, 20, 0, 0), (21, 20, 0, 0))), (2, 0, ((60, 39, 19, 19), (58, 38, 18, 17)))):
+        for mode, (nodes, leaves, cutoffs, first) in zip(portable_counts.MODES, counts):
             records.append({"position_id": "start", "depth": depth, "mode": mode, "score": score,
-                            "counters": {"nodes": nodes, "leaves": leaves}})
+                            "counters": {"nodes": nodes, "leaves": leaves, "cutoffs": cutoffs,
+                                         "first_move_cutoffs": first}})
     return {"positions": [{"id": "start", "fen": "startpos-fen"}], "records": records}
 
 
 def test_render_table_has_a_row_per_position_and_depth():
     table = portable_counts.render_table(small_run())
     assert "| `start` | `startpos-fen` |" in table
-    assert "| `start` | 1 | 0 | 21 | 20 | 21 | 20 |" in table
-    assert "| `start` | 2 | 0 | 60 | 39 | 58 | 38 |" in table
+    assert "| position | depth | score | `canonical` nodes | `canonical` leaves | `canonical` cutoffs | " \
+        "`canonical` first_move_cutoffs | `mvv-lva-canonical` nodes |" in table
+    assert "| `start` | 1 | 0 | 21 | 20 | 0 | 0 | 21 | 20 | 0 | 0 |" in table
+    assert "| `start` | 2 | 0 | 60 | 39 | 19 | 19 | 58 | 38 | 18 | 17 |" in table
     assert table.endswith("\n")
 
 

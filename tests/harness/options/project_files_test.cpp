@@ -34,7 +34,8 @@ TEST(ProjectFiles, FoundFromAnyWorkingDirectory) {
 TEST(ProjectFiles, AMissingFileSaysWhereItLookedAndWhichOptionToGive) {
   EXPECT_FALSE(find_project_file("positions/no-such-suite.epd"));
   const std::string error = project_file_not_found("positions/no-such-suite.epd", "--suite");
-  EXPECT_EQ(error.rfind("cannot find positions/no-such-suite.epd (looked above ", 0), 0u) << error;
+  EXPECT_EQ(error.rfind("cannot find positions/no-such-suite.epd (looked in ", 0), 0u) << error;
+  EXPECT_NE(error.find("share/prunebench, above "), std::string::npos) << error;  // an installed binary's files
   EXPECT_NE(error.find(PRUNEBENCH_SOURCE_DIR), std::string::npos) << error;
   EXPECT_TRUE(error.ends_with("; give --suite FILE")) << error;
 }

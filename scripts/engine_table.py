@@ -18,95 +18,8 @@ import argparse
 import sys
 from pathlib import Path
 
-import prunebench_data as data
-
-NOT_A_SEARCH = {"minimal", "oracle"}
-MISSING = "—"
-
-
-def _nodes_by_key(run: dict) -> dict:
-    return {(r["position_id"], r["depth"], r["mode"]): r["counters"]["nodes"] for r in run["records"]}
-
-
-def _best_search(run: dict, position: str, depth: int):
-    """(mode, nodes) of prunebench's cheapest search at (position, depth), or None."""
-    candidates = [(r["counters"]["nodes"], r["mode"]) for r in run["records"]
-                  if r["position_id"] == position and r["depth"] == depth
-                  and r["mode"] not in NOT_A_SEARCH and r["spec"].get("algorithm") not in ("minimax", "negamax")]
-    return min(candidates, key=lambda c: c[0], default=None)  # ties: the first in run order
-
-
-def engine_rows(ours: dict, engines: dict | None) -> tuple[list[str], list[dict]]:
-    """Engine names (with their id name) and one row per (position, depth) of the engine run."""
-    if engines is None:
-        return [], []
-    names = list(dict.fromkeys(r["mode"] for r in engines["records"]))
-    id_names = {r["mode"]: r["spec"].get("id_name", "") for r in engines["records"]}
-    ours_nodes, theirs = _nodes_by_key(ours), _nodes_by_key(engines)
-    disagreed = {(r["position_id"], r["depth"], r["mode"]) for r in engines["records"] if _disagreed(r)}
-    keys = list(dict.fromkeys((r["position_id"], r["depth"]) for r in engines["records"]))
-    rows = []
-    for position, depth in keys:
-        best = _best_search(ours, position, depth)
-        rows.append({"position": position, "depth": depth,
-                     "minimax": ours_nodes.get((position, depth, "minimax")),
-                     "minimal": ours_nodes.get((position, depth, "minimal")),
-                     "best": best,
-                     "disagreed": {name for name in names if (position, depth, name) in disagreed},
-                     **{name: theirs.get((position, depth, name)) for name in names}})
-    return [f"{name} ({id_names[name]})" for name in names], rows
-
-
-def _count(value) -> str:
-    return MISSING if value is None else f"{value:,}"
-
-
-def _disagreed(record: dict) -> bool:
-    """The record's repeated searches reported different node counts."""
-    counts = record.get("engine", {}).get("nodes_per_search", [])
-    return len(set(counts)) > 1
-
-
-def repeat_sentence(engines: dict | None) -> str:
-    """What the engine run shows about repeated searches: nothing is claimed that its records do not hold."""
-    if engines is None or not engines["records"]:
-        return ""
-    records = engines["records"]
-    searches = sorted({len(r.get("engine", {}).get("nodes_per_search", [])) for r in records})
-    times = " or ".join(str(n) for n in searches)
-    disagreed = [r for r in records if _disagreed(r)]
-    if not disagreed:
-        return f"each searched {times} times, with the same count every time in all {len(records)} records"
-    where = ", ".join(f"{r['mode']} at {r['position_id']} depth {r['depth']}" for r in disagreed[:5])
-    more = f" and {len(disagreed) - 5} more" if len(disagreed) > 5 else ""
-    return (f"each searched {times} times; the counts differed in {len(disagreed)} of {len(records)} records "
-            f"({where}{more}: marked *, the first search's count shown)")
-
-
-def format_table(labels: list[str], rows: list[dict], missing: list[str], repeats: str = "") -> str:
-    lines = ["## Packaged UCI engines against prunebench", ""]
-    if rows:
-        header = ["position", "depth", "minimax", "minimal tree", "prunebench's cheapest search", *labels]
-        lines += ["| " + " | ".join(header) + " |", "|---|---:|" + "---:|" * (len(header) - 2)]
-        for row in rows:
-            best = MISSING if row["best"] is None else f"{row['best'][0]:,} ({row['best'][1]})"
-            names = [label.split(" (")[0] for label in labels]
-            engines = [_count(row[name]) + ("*" if name in row["disagreed"] else "") for name in names]
-            lines.append(f"| {row['position']} | {row['depth']} | {_count(row['minimax'])} | "
-                         f"{_count(row['minimal'])} | {best} | " + " | ".join(engines) + " |")
-        lines.append("")
-    else:
-        lines += ["No packaged engine is installed.", ""]
-    lines.append("Engine columns are the engines' own reported `nodes` for `go depth D` (Threads=1, "
-                 f"a fresh `ucinewgame`{', ' + repeats if repeats else ''}): their node "
-                 "includes quiescence search and their depth allows pruning, reductions and "
-                 "extensions, so they are not fixed-depth searches and can fall below the minimal "
-                 "tree, which bounds only searches that return the exact depth-D value (README "
-                 "glossary, engine-reported nodes). — : not in prunebench's run (its --max-nodes "
-                 "leaves out the middlegame's full-width depth 6).")
-    for name in missing:
-        lines.append(f"\n{name}: not installed, skipped (scripts/install-deps.sh installs it).")
-    return "\n".join(lines) + "\n"
+from prunebench import load
+from prunebench.pages.engines import engine_rows, format_table, repeat_sentence
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -122,9 +35,9 @@ def parse_args(argv=None) -> argparse.Namespace:
 def main(argv=None) -> int:
     args = parse_args(argv)
     try:
-        ours = data.load_run(args.reproduction)
-        engines = data.load_run(args.engines) if args.engines else None
-    except data.DataError as error:
+        ours = load.load_run(args.reproduction)
+        engines = load.load_run(args.engines) if args.engines else None
+    except load.DataError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     labels, rows = engine_rows(ours, engines)

@@ -10,7 +10,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   python3-matplotlib python3-pandas python3-scipy python3-pytest
   python3-distributed  # scripts/dask_run.py and its tests (dask-scheduler, dask-worker)
-  python3-jsonschema  # docs/schema/*.json, read by scripts/prunebench_data.py and the tests
+  python3-jsonschema  # docs/schema/*.json, read by scripts/prunebench/load.py and the tests
   python3-yaml        # tests/scripts/test_ci_examples.py parses examples/ci/*.yml
   jupyter-nbconvert python3-ipykernel
   stockfish ethereal-chess toga2 glaurung polyglot

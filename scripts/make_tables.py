@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-import prunebench_cli
-import prunebench_report
+from prunebench import cli
+from prunebench.pages import tables as tables_page
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -35,9 +35,9 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    return prunebench_cli.run_and_report(
-        lambda: prunebench_report.write_report(args.run, tree_dir=args.tree_dir, out_dir=args.out,
-                                               use_reference=args.reference),
+    return cli.run_and_report(
+        lambda: tables_page.write_report(args.run, tree_dir=args.tree_dir, out_dir=args.out,
+                                         use_reference=args.reference),
         args.out)
 
 

@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-import prunebench_data
+from prunebench import load
 
 REPO = Path(__file__).resolve().parents[1]
 DOC = REPO / "docs" / "portable-counts.md"
@@ -44,7 +44,7 @@ def run_counts(prunebench: Path, suite: Path = SUITE) -> dict:
         completed = subprocess.run(command, capture_output=True, text=True, check=False)
         if completed.returncode != 0:
             raise TableError(f"{' '.join(command)} failed ({completed.returncode}): {completed.stderr.strip()}")
-        return prunebench_data.load_run(out)
+        return load.load_run(out)
 
 
 def render_table(run: dict) -> str:
@@ -92,7 +92,7 @@ def main(argv=None) -> int:
     try:
         current = args.doc.read_text(encoding="utf-8")
         expected = splice(current, render_table(run_counts(args.prunebench)))
-    except (OSError, TableError, prunebench_data.DataError) as error:
+    except (OSError, TableError, load.DataError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if not args.check:

@@ -17,10 +17,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-import prunebench_cli
-import prunebench_data
-import prunebench_study
-import prunebench_study_report
+from prunebench import cli, load, study
+from prunebench.pages import study as study_page
 
 
 def _positive(text: str) -> int:
@@ -39,7 +37,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                     "geometric-mean node ratio with a bootstrap interval, wins/ties/losses by position, "
                     "Wilcoxon p-value, growth per ply; Markdown, CSV and plots.")
     parser.add_argument("run", metavar="RUN.json", help="output of 'prunebench run'")
-    parser.add_argument("--baseline", default=prunebench_study.DEFAULT_BASELINE, metavar="MODE",
+    parser.add_argument("--baseline", default=study.DEFAULT_BASELINE, metavar="MODE",
                         help="the mode every other is compared with (default: %(default)s)")
     parser.add_argument("--modes", metavar="LIST",
                         help="comma-separated modes to compare (default: every pruning search in the run)")
@@ -47,27 +45,27 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="only the positions of this suite file, named as in the run's positions[].suite")
     parser.add_argument("--out", metavar="DIR", default=".",
                         help="directory to write into, created if needed (default: .)")
-    parser.add_argument("--seed", type=int, default=prunebench_study.DEFAULT_SEED,
+    parser.add_argument("--seed", type=int, default=study.DEFAULT_SEED,
                         help="bootstrap seed, so that the report is reproducible (default: %(default)s)")
-    parser.add_argument("--resamples", type=_positive, default=prunebench_study.DEFAULT_RESAMPLES,
+    parser.add_argument("--resamples", type=_positive, default=study.DEFAULT_RESAMPLES,
                         metavar="N", help="bootstrap resamples (default: %(default)s)")
     return parser.parse_args(argv)
 
 
 def _study(args: argparse.Namespace):
     """Load, compute and write; return (paths written, notes)."""
-    run = prunebench_data.load_run(args.run)
+    run = load.load_run(args.run)
     if args.suite:
-        run = prunebench_study.select_suite(run, args.suite)
+        run = study.select_suite(run, args.suite)
     modes = [m for m in args.modes.split(",") if m] if args.modes else None
-    study = prunebench_study.study(run, args.baseline, modes, args.seed, args.resamples)
+    result = study.study(run, args.baseline, modes, args.seed, args.resamples)
     source = args.run + (f", positions of {args.suite}" if args.suite else "")
-    return prunebench_study_report.write_study(study, run, args.out, source), study.notes
+    return study_page.write_study(result, run, args.out, source), result.notes
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    return prunebench_cli.run_and_report(lambda: _study(args), args.out)
+    return cli.run_and_report(lambda: _study(args), args.out)
 
 
 if __name__ == "__main__":

@@ -3,18 +3,17 @@
 import copy
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
+
+from prunebench import frames, load
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPTS = REPO / "scripts"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RUN_SMALL = FIXTURES / "run_small.json"
 TREE_DIR = FIXTURES / "trees"
-
-sys.path.insert(0, str(SCRIPTS))
 
 # The binary the tests that run prunebench use (build it first: scripts/build.sh build).
 PRUNEBENCH = Path(os.environ.get("PRUNEBENCH", REPO / "build" / "harness" / "prunebench")).resolve()
@@ -31,8 +30,6 @@ def require_prunebench() -> str:
 RUN_CONTEXT = {"prunebench_version": "0.1.0", "compiler": "GNU 12.2.0", "build_type": "Release",
                "compile_flags": "-O3", "command_line": ["prunebench", "run"], "threads": 1, "tt_megabytes": 0,
                "suites": []}
-
-import prunebench_data  # noqa: E402  (after the scripts are on the path)
 
 
 @pytest.fixture
@@ -54,13 +51,13 @@ def write_json(tmp_path):
 @pytest.fixture(scope="module")
 def run(request):
     """The run file named by the test module's RUN_FILE, loaded once per module."""
-    return prunebench_data.load_run(request.module.RUN_FILE)
+    return load.load_run(request.module.RUN_FILE)
 
 
 @pytest.fixture(scope="module")
 def records(run):
     """The records of `run` as a DataFrame."""
-    return prunebench_data.records_frame(run)
+    return frames.records_frame(run)
 
 
 def one_row(frame, position, depth, **columns):

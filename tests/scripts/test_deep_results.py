@@ -1,27 +1,27 @@
-"""deep_results.py: the one-ply-deeper section of the results page."""
+"""prunebench.pages.deep: the one-ply-deeper section of the results page."""
 
 import json
 import shutil
 
-import deep_results
-import prunebench_data as data
-import results_readme
 from conftest import RUN_SMALL
+from prunebench import load
+from prunebench.pages import deep as deep_page
+from prunebench.pages import readme
 
 
 def test_without_deep_runs_the_section_says_how_to_make_them(tmp_path):
-    text = deep_results.deep_section(tmp_path / "deep", None)
+    text = deep_page.deep_section(tmp_path / "deep", None)
     assert "not generated: run `scripts/reproduce.sh --deep`" in text
 
 
 def test_rows_carry_the_ratio_to_the_minimal_tree_and_to_the_depth_before(tmp_path):
-    main = data.load_run(RUN_SMALL)
+    main = load.load_run(RUN_SMALL)
     deep = json.loads(RUN_SMALL.read_text())
     deep["records"] = [r for r in deep["records"] if r["depth"] == 3]
     minimal = {**deep["records"][0], "mode": "minimal", "counters": {**deep["records"][0]["counters"], "nodes": 10}}
     deep["records"].append(minimal)
     (tmp_path / "start-d3.json").write_text(json.dumps(deep))
-    text = deep_results.deep_section(tmp_path, main)
+    text = deep_page.deep_section(tmp_path, main)
     first = deep["records"][0]
     nodes = first["counters"]["nodes"]
     before = next(r["counters"]["nodes"] for r in main["records"]
@@ -32,5 +32,5 @@ def test_rows_carry_the_ratio_to_the_minimal_tree_and_to_the_depth_before(tmp_pa
 
 def test_the_page_places_the_section(tmp_path):
     shutil.copy(RUN_SMALL, tmp_path / "reproduction.json")
-    page = results_readme.build_page(tmp_path)
-    assert deep_results.TITLE in page
+    page = readme.build_page(tmp_path)
+    assert deep_page.TITLE in page

@@ -4,7 +4,7 @@ loader and the tables: they hold only the engine-reported node count."""
 import subprocess
 import sys
 
-import prunebench_data as data
+from prunebench import frames, load
 from conftest import SCRIPTS
 
 
@@ -24,8 +24,8 @@ def with_engine(run_document):
 
 
 def test_engine_records_load_with_nodes_only(run_document, write_json):
-    run = data.load_run(write_json(with_engine(run_document)))
-    frame = data.records_frame(run)
+    run = load.load_run(write_json(with_engine(run_document)))
+    frame = frames.records_frame(run)
     engine = frame[frame["mode"] == "sf"]
     assert list(engine["nodes"]) == [10, 20, 30, 10, 20, 30]
     assert engine["leaves"].isna().all()
@@ -44,8 +44,8 @@ def test_an_engine_only_run_makes_its_tables(run_document, write_json, tmp_path)
 def test_a_search_record_still_needs_every_counter(run_document, write_json):
     del run_document["records"][0]["counters"]["leaves"]
     try:
-        data.load_run(write_json(run_document))
-    except data.DataError as error:
+        load.load_run(write_json(run_document))
+    except load.DataError as error:
         assert "leaves" in str(error)
     else:
         raise AssertionError("a search record without leaves was accepted")

@@ -7,14 +7,13 @@ import sys
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-import prunebench_data as data
-import prunebench_plots as plots
+from prunebench import frames, load, plots, tables
 from conftest import REPO, RUN_SMALL, SCRIPTS
-from mode_style import STYLES, mode_colours, mode_style
+from prunebench.style import STYLES, mode_colours, mode_style
 
 
 def readme_named_modes():
-    """The modes of the README's "Modes" table: the project's own list, not mode_style's."""
+    """The modes of the README's "Modes" table: the project's own list, not prunebench.style's."""
     section = REPO.joinpath("README.md").read_text(encoding="utf-8").split("## Modes", 1)[1].split("\n## ", 1)[0]
     modes = []
     for row in re.findall(r"^\| `([^`]+)`(?: \(= `([^`]+)`\))? \|", section, flags=re.MULTILINE):
@@ -56,7 +55,7 @@ def test_a_composed_mode_keeps_its_base_colour_dashed():
 
 def test_unknown_names_get_the_same_style_in_every_process():
     """A hash of the name, not Python's per-process salted hash() nor order of appearance."""
-    code = "import mode_style; print([tuple(mode_style.mode_style(m)) for m in ('my-engine', 'algo=pvs+tt')])"
+    code = "from prunebench import style; print([tuple(style.mode_style(m)) for m in ('my-engine', 'algo=pvs+tt')])"
     outputs = {subprocess.run([sys.executable, "-c", code], cwd=SCRIPTS, capture_output=True, text=True, check=True,
                               env={"PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
     assert len(outputs) == 1
@@ -71,8 +70,8 @@ def test_more_than_six_modes_become_rows_of_at_most_six():
 
 
 def test_legends_stay_outside_the_data():
-    records = data.records_frame(data.load_run(RUN_SMALL))
-    for figure in (plots.nodes_figure(records), plots.ordering_gain_figure(data.ordering_gain_table(records))):
+    records = frames.records_frame(load.load_run(RUN_SMALL))
+    for figure in (plots.nodes_figure(records), plots.ordering_gain_figure(tables.ordering_gain_table(records))):
         canvas = FigureCanvasAgg(figure)
         canvas.draw()  # lays the figure out
         renderer = canvas.get_renderer()
@@ -90,7 +89,7 @@ def test_tick_labels_use_thousands_separators():
 
 
 def test_renders_are_byte_identical(tmp_path):
-    records = data.records_frame(data.load_run(RUN_SMALL))
+    records = frames.records_frame(load.load_run(RUN_SMALL))
     first = plots.save(plots.nodes_figure(records), tmp_path / "a")
     second = plots.save(plots.nodes_figure(records), tmp_path / "b")
     for a, b in zip(first, second):

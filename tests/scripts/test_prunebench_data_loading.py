@@ -4,13 +4,13 @@ import json
 
 import pytest
 
-import prunebench_data as data
+from prunebench import load
 from conftest import FIXTURES, RUN_SMALL, TREE_DIR
 
 
 def _error(path, kinds="run") -> str:
-    with pytest.raises(data.DataError) as caught:
-        data.load(path, kinds)
+    with pytest.raises(load.DataError) as caught:
+        load.load(path, kinds)
     message = str(caught.value)
     assert "\n" not in message
     assert str(path) in message
@@ -18,13 +18,13 @@ def _error(path, kinds="run") -> str:
 
 
 def test_loads_the_small_run():
-    run = data.load_run(RUN_SMALL)
+    run = load.load_run(RUN_SMALL)
     assert [p["id"] for p in run["positions"]] == ["start", "middlegame"]
     assert len(run["records"]) == 24
 
 
 def test_loads_every_tree_lab_file_by_kind():
-    lab = data.load_tree_lab(TREE_DIR)
+    lab = load.load_tree_lab(TREE_DIR)
     assert {kind: len(files) for kind, files in lab.items()} == {"tree": 3, "standing": 2, "theory": 1}
 
 
@@ -45,15 +45,15 @@ def test_wrong_kind_names_both_kinds():
 
 def test_a_run_is_not_a_tree_lab_file(tmp_path):
     (tmp_path / "run.json").write_text(RUN_SMALL.read_text(encoding="utf-8"), encoding="utf-8")
-    with pytest.raises(data.DataError, match="kind is 'run', expected 'tree' or 'standing' or 'theory'"):
-        data.load_tree_lab(tmp_path)
+    with pytest.raises(load.DataError, match="kind is 'run', expected 'tree' or 'standing' or 'theory'"):
+        load.load_tree_lab(tmp_path)
 
 
 def test_tree_dir_must_exist_and_hold_json(tmp_path):
-    with pytest.raises(data.DataError, match="no such directory"):
-        data.load_tree_lab(tmp_path / "absent")
-    with pytest.raises(data.DataError, match="no .json files"):
-        data.load_tree_lab(tmp_path)
+    with pytest.raises(load.DataError, match="no such directory"):
+        load.load_tree_lab(tmp_path / "absent")
+    with pytest.raises(load.DataError, match="no .json files"):
+        load.load_tree_lab(tmp_path)
 
 
 @pytest.mark.parametrize("text, words", [
@@ -107,7 +107,7 @@ def test_optional_fields_may_be_absent(run_document, write_json):
         for name in ("seconds", "nodes_per_second", "score", "best_move"):
             record.pop(name)
         record["counters"].pop("first_move_cutoff_rate")
-    assert data.load_run(write_json(run_document))["records"]
+    assert load.load_run(write_json(run_document))["records"]
 
 
 def test_bad_tree_file(tmp_path):
@@ -119,5 +119,5 @@ def test_bad_tree_file(tmp_path):
 
 
 def test_reference_figures_load():
-    reference = data.load_reference()
+    reference = load.load_reference()
     assert reference["chess"]["nodes"]["start"]["minimax"]["6"] == 124_132_537

@@ -1,4 +1,4 @@
-"""Tables computed by prunebench_data from the committed fixtures.
+"""Tables computed by prunebench.tables (and .frames, .theory) from the committed fixtures.
 
 Expected values are written out from the fixture's numbers by hand, so a
 change in what a table divides by, or which modes it keeps, fails here.
@@ -9,7 +9,7 @@ import math
 import pandas as pd
 import pytest
 
-import prunebench_data as data
+from prunebench import frames, load, tables, theory
 from conftest import RUN_SMALL, TREE_DIR
 
 RUN_FILE = RUN_SMALL  # the `run` and `records` fixtures (conftest.py)
@@ -17,7 +17,7 @@ RUN_FILE = RUN_SMALL  # the `run` and `records` fixtures (conftest.py)
 
 @pytest.fixture(scope="module")
 def reference():
-    return data.load_reference()
+    return load.load_reference()
 
 
 def _row(table, position, depth, mode):
@@ -49,7 +49,7 @@ def test_fixture_minimax_obeys_the_perft_identity(run, records):
 
 
 def test_position_depths_uses_the_file_values(run):
-    depths = data.position_depths_frame(run)
+    depths = frames.position_depths_frame(run)
     start3 = depths[(depths["position"] == "start") & (depths["depth"] == 3)].iloc[0]
     assert start3["perft"] == 8902
     assert start3["effective_branching_factor"] == pytest.approx(20.7251)
@@ -60,7 +60,7 @@ def test_position_depths_recomputes_from_perft_when_fields_are_absent(run_docume
     for position in run_document["positions"]:
         del position["effective_branching_factor"]
         del position["minimal_tree"]
-    depths = data.position_depths_frame(run_document)
+    depths = frames.position_depths_frame(run_document)
     by_key = {(p, d): (b, m) for p, d, b, m in zip(depths["position"], depths["depth"],
                                                   depths["effective_branching_factor"],
                                                   depths["minimal_tree"])}
@@ -83,19 +83,19 @@ def test_position_depths_recomputes_from_perft_when_fields_are_absent(run_docume
     (20, 1, 20),            # one ply: every move is a leaf
 ])
 def test_minimal_tree_leaves(branching, depth, leaves):
-    assert data.minimal_tree_leaves(branching, depth) == leaves
+    assert theory.minimal_tree_leaves(branching, depth) == leaves
 
 
 def test_effective_branching_factor_is_the_dth_root_of_perft():
-    assert data.effective_branching_factor([1, 20, 400, 8902], 2) == pytest.approx(20.0)
-    assert data.effective_branching_factor([1, 20, 400, 8000], 3) == pytest.approx(20.0)
+    assert theory.effective_branching_factor([1, 20, 400, 8902], 2) == pytest.approx(20.0)
+    assert theory.effective_branching_factor([1, 20, 400, 8000], 3) == pytest.approx(20.0)
 
 
 # ---- reduction and ordering gain ----------------------------------------------
 
 
 def test_reduction_is_minimax_nodes_over_mode_nodes(records):
-    table = data.reduction_table(records)
+    table = tables.reduction_table(records)
     assert len(table) == 2 * 3 * 3
     assert "minimax" not in set(table["mode"])
     assert _row(table, "start", 3, "unordered")["reduction"] == pytest.approx(9323 / 581)
@@ -107,14 +107,14 @@ def test_reduction_is_minimax_nodes_over_mode_nodes(records):
 
 
 def test_reduction_rows_follow_suite_then_depth_then_mode_order(records):
-    table = data.reduction_table(records)
+    table = tables.reduction_table(records)
     assert list(table["position"].astype(str)[:3]) == ["start"] * 3
     assert list(table["depth"][:6]) == [1, 1, 1, 2, 2, 2]
     assert list(table["mode"].astype(str)[:3]) == ["unordered", "mvv-lva", "pvs"]
 
 
 def test_ordering_gain_is_unordered_nodes_over_mode_nodes(records):
-    table = data.ordering_gain_table(records)
+    table = tables.ordering_gain_table(records)
     assert set(table["mode"]) == {"mvv-lva", "pvs"}   # neither minimax nor the baseline
     assert len(table) == 2 * 3 * 2
     assert _row(table, "middlegame", 2, "mvv-lva")["gain"] == pytest.approx(495 / 96)
@@ -128,25 +128,25 @@ def test_ordering_gain_leaves_out_full_width_algorithms_whatever_their_name(run_
     for record in run_document["records"]:
         if record["mode"] == "minimax":
             record["mode"] = "full"   # a custom name; spec.algorithm still says minimax
-    table = data.ordering_gain_table(data.records_frame(run_document))
+    table = tables.ordering_gain_table(frames.records_frame(run_document))
     assert "full" not in set(table["mode"])
 
 
 def test_tables_without_their_baseline_are_empty(run_document):
     run_document["records"] = [r for r in run_document["records"]
                                if r["mode"] not in ("minimax", "unordered")]
-    records = data.records_frame(run_document)
-    assert data.reduction_table(records).empty
-    assert data.ordering_gain_table(records).empty
+    records = frames.records_frame(run_document)
+    assert tables.reduction_table(records).empty
+    assert tables.ordering_gain_table(records).empty
 
 
 def test_reference_columns_hold_the_article_figures(records, reference):
-    table = data.reduction_table(records, reference)
+    table = tables.reduction_table(records, reference)
     row = _row(table, "start", 3, "unordered")
     assert row["article_nodes"] == 581
     assert row["article_reduction"] == pytest.approx(9323 / 581)
     assert pd.isna(_row(table, "start", 3, "pvs")["article_nodes"])     # the article has no PVS
-    gain = data.ordering_gain_table(records, reference)
+    gain = tables.ordering_gain_table(records, reference)
     assert _row(gain, "middlegame", 2, "mvv-lva")["article_gain"] == pytest.approx(495 / 96)
     assert math.isnan(_row(gain, "start", 1, "mvv-lva")["article_gain"])  # MVV-LVA table starts at 2
 
@@ -155,7 +155,7 @@ def test_reference_columns_hold_the_article_figures(records, reference):
 
 
 def test_cutoff_rates_are_recomputed_from_counts(records):
-    table = data.cutoff_rate_table(records)
+    table = tables.cutoff_rate_table(records)
     assert "minimax" not in set(table["mode"])
     assert _row(table, "middlegame", 3, "unordered")["first_move_cutoff_rate"] == pytest.approx(310 / 380)
     # No cut-off at depth 1: no rate, rather than a misleading 0 %.
@@ -163,7 +163,7 @@ def test_cutoff_rates_are_recomputed_from_counts(records):
 
 
 def test_pooled_cutoff_rates_sum_counts_over_positions(records):
-    pooled = data.pooled_cutoff_rates(records)
+    pooled = tables.pooled_cutoff_rates(records)
     row = pooled[(pooled["mode"] == "unordered") & (pooled["depth"] == 3)].iloc[0]
     assert row["cutoffs"] == 58 + 380
     assert row["first_move_cutoff_rate"] == pytest.approx((50 + 310) / (58 + 380))
@@ -172,7 +172,7 @@ def test_pooled_cutoff_rates_sum_counts_over_positions(records):
 def test_geometric_mean_over_positions():
     table = pd.DataFrame({"position": ["a", "b", "a", "b"], "depth": [2, 2, 2, 2],
                           "mode": ["x", "x", "y", "y"], "gain": [2.0, 8.0, 1.0, 1.0]})
-    summary = data.geometric_mean_over_positions(table, "gain")
+    summary = tables.geometric_mean_over_positions(table, "gain")
     assert list(summary["gain"]) == pytest.approx([4.0, 1.0])
     assert summary["position"].iloc[0] == "geometric mean of 2 positions"
 
@@ -182,11 +182,11 @@ def test_geometric_mean_over_positions():
 
 @pytest.fixture(scope="module")
 def lab():
-    return data.load_tree_lab(TREE_DIR)
+    return load.load_tree_lab(TREE_DIR)
 
 
 def test_random_tree_table_summarises_each_file(lab, reference):
-    table = data.random_tree_table(lab["tree"], reference).set_index("experiment")
+    table = tables.random_tree_table(lab["tree"], reference).set_index("experiment")
     assert list(table.index) == ["best-first alphabeta", "natural alphabeta", "random mtdf guess=0"]
     natural = table.loc["natural alphabeta"]
     assert (natural["mean_leaves"], natural["min_leaves"], natural["max_leaves"]) == (5531, 5000, 6000)
@@ -200,7 +200,7 @@ def test_random_tree_table_summarises_each_file(lab, reference):
 
 
 def test_standing_table(lab, reference):
-    table = data.standing_table(lab["standing"], reference).set_index("order")
+    table = tables.standing_table(lab["standing"], reference).set_index("order")
     assert table.loc["ABC", "leaves_examined"] == 7
     assert table.loc["BAC", "leaves_examined"] == 9
     assert set(table["value"]) == {3}
@@ -208,7 +208,7 @@ def test_standing_table(lab, reference):
 
 
 def test_theory_table(lab, reference):
-    table = data.theory_table(lab["theory"], reference).set_index(["branching", "depth"])
+    table = tables.theory_table(lab["theory"], reference).set_index(["branching", "depth"])
     assert table.loc[(30, 10), "best_case_leaves"] == 48_599_999
     assert table.loc[(30, 10), "article_minimax_leaves"] == 590_490_000_000_000
     assert table.loc[(3, 4), "article_best_case_leaves"] == 17

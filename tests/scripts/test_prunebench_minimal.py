@@ -1,4 +1,4 @@
-"""The minimal-tree tables (prunebench_minimal) on committed runs.
+"""The minimal-tree tables (prunebench.minimal) on committed runs.
 
 fixtures/run_minimal.json is `prunebench run --suite positions/seed.epd
 --depths 1-3 --modes minimax,unordered,mvv-lva,mtdf,oracle,minimal`. The
@@ -9,9 +9,8 @@ other expected values are the fixture's numbers, written out.
 import pandas as pd
 import pytest
 
-import prunebench_data as data
-import prunebench_minimal as minimal
-import results_readme
+from prunebench import frames, load, minimal
+from prunebench.pages import readme
 from conftest import FIXTURES, RUN_SMALL, one_row
 
 RUN_FILE = FIXTURES / "run_minimal.json"  # the `run` and `records` fixtures (conftest.py)
@@ -19,7 +18,7 @@ RUN_FILE = FIXTURES / "run_minimal.json"  # the `run` and `records` fixtures (co
 
 @pytest.fixture(scope="module")
 def table(run, records):
-    return minimal.minimal_tree_table(records, data.position_depths_frame(run))
+    return minimal.minimal_tree_table(records, frames.position_depths_frame(run))
 
 
 def test_the_start_positions_minimal_trees_by_hand(records):
@@ -50,7 +49,7 @@ def test_only_modes_with_a_table_fall_below_the_minimal_tree(table):
 
 
 def test_summary_names_the_closest_searches(run, records):
-    summary = minimal.estimate_table(records, data.position_depths_frame(run))
+    summary = minimal.estimate_table(records, frames.position_depths_frame(run))
     row = one_row(summary, "start", 3)
     assert row["estimate_ratio"] == pytest.approx(449 / 456)
     assert (row["best_mode"], row["best_mode_nodes"]) == ("unordered", 586)  # oracle is not a candidate
@@ -59,14 +58,14 @@ def test_summary_names_the_closest_searches(run, records):
 
 
 def test_without_minimal_records_only_the_estimate_remains():
-    run = data.load_run(RUN_SMALL)
-    records = data.records_frame(run)
+    run = load.load_run(RUN_SMALL)
+    records = frames.records_frame(run)
     assert not minimal.has_minimal(records)
-    table = minimal.minimal_tree_table(records, data.position_depths_frame(run))
+    table = minimal.minimal_tree_table(records, frames.position_depths_frame(run))
     row = one_row(table, "start", 3, mode="unordered")
     assert pd.isna(row["minimal_nodes"]) and pd.isna(row["nodes_ratio"])
     assert row["knuth_moore_ratio"] == pytest.approx(500 / 449)
-    assert minimal.estimate_table(records, data.position_depths_frame(run)).empty
+    assert minimal.estimate_table(records, frames.position_depths_frame(run)).empty
 
 
 def test_census_shows_the_proofs_node_types(records):
@@ -82,8 +81,8 @@ def test_per_ply_against_the_minimal_tree(run):
     per_ply = minimal.per_ply_table(run, "start", 2, ["unordered", "oracle"])
     assert list(per_ply["minimal"]) == [1, 20, 39]
     assert list(per_ply["unordered"]) == [1, 20, 39]
-    assert minimal.per_ply_table(data.load_run(RUN_SMALL), "start", 2, ["unordered"]).empty
+    assert minimal.per_ply_table(load.load_run(RUN_SMALL), "start", 2, ["unordered"]).empty
 
 
 def test_depth_six_answer_says_what_is_missing(run):
-    assert "lacks" in results_readme.depth_six_answer(run)
+    assert "lacks" in readme.depth_six_answer(run)

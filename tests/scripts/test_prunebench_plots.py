@@ -2,14 +2,13 @@
 
 import pytest
 
-import prunebench_data as data
-import prunebench_plots as plots
+from prunebench import frames, load, plots, tables
 from conftest import RUN_SMALL
 
 
 @pytest.fixture(scope="module")
 def records():
-    return data.records_frame(data.load_run(RUN_SMALL))
+    return frames.records_frame(load.load_run(RUN_SMALL))
 
 
 def test_save_writes_png_and_svg(tmp_path, records):
@@ -20,8 +19,8 @@ def test_save_writes_png_and_svg(tmp_path, records):
 
 
 def test_svg_is_reproducible(tmp_path, records):
-    first = plots.save(plots.reduction_figure(data.reduction_table(records)), tmp_path / "a")[1]
-    second = plots.save(plots.reduction_figure(data.reduction_table(records)), tmp_path / "b")[1]
+    first = plots.save(plots.reduction_figure(tables.reduction_table(records)), tmp_path / "a")[1]
+    second = plots.save(plots.reduction_figure(tables.reduction_table(records)), tmp_path / "b")[1]
     assert first.read_bytes() == second.read_bytes()
 
 
@@ -34,7 +33,7 @@ def test_one_panel_per_position_with_log_depth_curves(records):
 
 
 def test_ordering_gain_bars_hatch_odd_depths_only(records):
-    figure = plots.ordering_gain_figure(data.ordering_gain_table(records))
+    figure = plots.ordering_gain_figure(tables.ordering_gain_table(records))
     middlegame = figure.axes[1]
     bars = [patch for patch in middlegame.patches]
     assert len(bars) == 3 * 2                           # depths 1-3 x {mvv-lva, pvs}
@@ -44,7 +43,7 @@ def test_ordering_gain_bars_hatch_odd_depths_only(records):
 
 
 def test_ordering_gain_bar_tops_are_the_gains(records):
-    gain = data.ordering_gain_table(records)
+    gain = tables.ordering_gain_table(records)
     figure = plots.ordering_gain_figure(gain)
     tops = sorted(round(bar.get_y() + bar.get_height(), 6) for bar in figure.axes[1].patches)
     expected = sorted(round(g, 6) for g in gain[gain["position"] == "middlegame"]["gain"])
@@ -52,7 +51,7 @@ def test_ordering_gain_bar_tops_are_the_gains(records):
 
 
 def test_mode_colours_are_stable_across_figures(records):
-    gain_colours = plots.mode_colours(plots._modes(data.ordering_gain_table(records)))
+    gain_colours = plots.mode_colours(plots._modes(tables.ordering_gain_table(records)))
     node_colours = plots.mode_colours(plots._modes(records))
     assert gain_colours["pvs"] == node_colours["pvs"]
 
@@ -85,7 +84,7 @@ def test_a_dollar_in_a_mode_or_position_name_is_shown_literally(tmp_path, record
     names = [*DOLLAR_MODES.values(), *DOLLAR_POSITIONS.values()]
     assert_names_shown_literally(plots.nodes_figure(renamed), names, tmp_path)
     gain_modes = {m: DOLLAR_MODES[m] for m in ("pvs", "mvv-lva")}  # the gain is against "unordered": kept
-    gain = data.ordering_gain_table(records.assign(mode=records["mode"].replace(gain_modes)))
+    gain = tables.ordering_gain_table(records.assign(mode=records["mode"].replace(gain_modes)))
     assert_names_shown_literally(plots.ordering_gain_figure(gain), gain_modes.values(), tmp_path)
 
 

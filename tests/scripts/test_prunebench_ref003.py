@@ -1,4 +1,4 @@
-"""Reference 003's claims measured (prunebench_ref003) on a committed run.
+"""Reference 003's claims measured (prunebench.ref003) on a committed run.
 
 fixtures/run_ref003.json is `prunebench run --suite tests/scripts/fixtures/ref003.epd
 --depths 1-5 --modes minimax,mvv-lva,mvv-lva+tt,id-tt,id-tt+tt-draft=ge,oracle,minimal
@@ -9,15 +9,14 @@ import math
 
 import pytest
 
-import prunebench_data as data
-import prunebench_ref003 as ref003
+from prunebench import frames, load, ref003
 from conftest import FIXTURES, one_row
 
 RUN_FILE = FIXTURES / "run_ref003.json"  # the `run` and `records` fixtures (conftest.py)
 
 
 def test_branching_factors_against_the_square_root(run, records):
-    table = ref003.branching_table(records, data.position_depths_frame(run))
+    table = ref003.branching_table(records, frames.position_depths_frame(run))
     row = one_row(table, "start", 2)
     assert row["b"] == pytest.approx(20.0)                 # perft(2) = 400
     assert row["sqrt_b"] == pytest.approx(math.sqrt(20.0))
@@ -55,8 +54,8 @@ def test_the_draft_rule_changes_one_score(records):
 
 
 def test_without_the_modes_the_tables_are_empty():
-    run = data.load_run(FIXTURES / "run_minimal.json")
-    records = data.records_frame(run)
+    run = load.load_run(FIXTURES / "run_minimal.json")
+    records = frames.records_frame(run)
     assert ref003.draft_rule_table(records).empty
     assert ref003.iterative_deepening_table(records).empty
 
@@ -64,17 +63,17 @@ def test_without_the_modes_the_tables_are_empty():
 def test_the_results_section_is_worded_from_the_runs(tmp_path):
     import json
 
-    import results_ref003
+    from prunebench.pages import ref003 as ref003_page
 
     document = json.loads(RUN_FILE.read_text(encoding="utf-8"))
     (tmp_path / "reproduction.json").write_text(json.dumps(document), encoding="utf-8")
-    assert "(not generated: reproduction.json or ref003.json is missing)" in results_ref003.section(tmp_path)
+    assert "(not generated: reproduction.json or ref003.json is missing)" in ref003_page.section(tmp_path)
     extra = ("mvv-lva+tt", "id-tt+tt-draft=ge")  # what reproduce.sh runs into ref003.json
     main = [r for r in document["records"] if r["mode"] not in extra]
     (tmp_path / "reproduction.json").write_text(json.dumps({**document, "records": main}), encoding="utf-8")
     ref = [r for r in document["records"] if r["mode"] in extra]
     (tmp_path / "ref003.json").write_text(json.dumps({**document, "records": ref}), encoding="utf-8")
-    text = results_ref003.section(tmp_path)
+    text = ref003_page.section(tmp_path)
     assert "WAC.021 at depth 5 with `id-tt`: 130 instead of 680" in text
     assert ('--fen "5rk1/1b3p1p/pp3p2/3n1N2/1P6/P1qB1PP1/3Q3P/4R1K1 w - - 0 1" --depth 5 '
             "--mode id-tt,tt-draft=ge") in text

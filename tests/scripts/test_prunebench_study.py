@@ -1,4 +1,4 @@
-"""The ordering study (prunebench_study, prunebench_study_report, study.py) on small runs with known answers.
+"""The ordering study (prunebench.study, prunebench.pages.study, study.py) on small runs with known answers.
 
 Constructed runs: every position has the same perft, the baseline `unordered`
 searches 1,000 nodes everywhere, and the compared mode's nodes are chosen so
@@ -13,9 +13,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-import prunebench_data as data
-import prunebench_study as study_module
-import prunebench_study_report as report
+from prunebench import load, study as study_module
+from prunebench.pages import study as study_page
 import study as study_cli
 from conftest import FIXTURES, RUN_CONTEXT, RUN_SMALL, SCRIPTS
 
@@ -133,13 +132,13 @@ def test_one_position_still_gives_a_report_that_says_the_interval_is_undefined(r
     row = _row(result.summary, 3, "mvv-lva")
     assert row["positions"] == 1 and math.isnan(row["ci_low"]) and math.isnan(row["ci_high"])
     assert any("the bootstrap interval is undefined" in note for note in result.notes)
-    page = report.study_page(result, "one.json")
+    page = study_page.study_page(result, "one.json")
     assert "undefined (1 position)" in page
     assert "no interval from one position" in page
 
 
 def test_the_baseline_must_be_in_the_run(run_document):
-    with pytest.raises(data.DataError, match="baseline mode 'id-tt' is not in the run"):
+    with pytest.raises(load.DataError, match="baseline mode 'id-tt' is not in the run"):
         study_module.study(run_document, baseline="id-tt")
 
 
@@ -149,7 +148,7 @@ def test_the_baseline_must_be_in_the_run(run_document):
 
 
 def test_minimax_and_minimal_are_references_not_entries():
-    result = study_module.study(data.load_run(RUN_MINIMAL))
+    result = study_module.study(load.load_run(RUN_MINIMAL))
     assert result.modes == ["unordered", "mvv-lva", "mtdf", "oracle"]
     detail = result.detail
     start = detail[(detail["position"] == "start") & (detail["depth"] == 3) & (detail["mode"] == "mvv-lva")].iloc[0]
@@ -159,10 +158,10 @@ def test_minimax_and_minimal_are_references_not_entries():
 
 
 def test_growth_per_ply_transition():
-    result = study_module.study(data.load_run(RUN_MINIMAL))
+    result = study_module.study(load.load_run(RUN_MINIMAL))
     growth = result.branching.set_index(["mode", "depth"])["factor"]
     # minimax: Σ perft; start 9323 / 421 and middlegame (from the fixture) geometric mean
-    run = data.load_run(RUN_MINIMAL)
+    run = load.load_run(RUN_MINIMAL)
     sums = {p["id"]: [sum(p["perft"][:d + 1]) for d in range(4)] for p in run["positions"]}
     expected = math.sqrt(sums["start"][3] / sums["start"][2] * sums["middlegame"][3] / sums["middlegame"][2])
     assert growth[("minimax", 3)] == pytest.approx(expected)
@@ -170,7 +169,7 @@ def test_growth_per_ply_transition():
 
 
 def test_ranking_leaves_out_oracle_and_the_baseline():
-    result = study_module.study(data.load_run(RUN_MINIMAL))
+    result = study_module.study(load.load_run(RUN_MINIMAL))
     ranked = study_module.ranking(result.summary, 3)
     assert list(ranked["mode"]) == ["mtdf", "mvv-lva"]
     assert study_module.deepest_depth(result.summary) == 3
@@ -178,7 +177,7 @@ def test_ranking_leaves_out_oracle_and_the_baseline():
 
 def test_select_suite(run_document):
     assert study_module.suites(run_document) == ["positions/seed.epd"]
-    with pytest.raises(data.DataError, match="no position of the run comes from suite 'x.epd'"):
+    with pytest.raises(load.DataError, match="no position of the run comes from suite 'x.epd'"):
         study_module.select_suite(run_document, "x.epd")
 
 
@@ -189,18 +188,18 @@ def test_select_suite(run_document):
 
 def test_verdict_needs_the_interval_and_the_test_to_agree():
     base = {"ci_low": 0.2, "ci_high": 0.9, "p_value": 0.01}
-    assert report.verdict(base).startswith("fewer nodes, beyond")
-    assert report.verdict({**base, "p_value": 0.5}).endswith("too few positions to be sure")
-    assert report.verdict({**base, "ci_high": 1.1}).startswith("the interval includes 1")
-    assert report.verdict({"ci_low": 1.2, "ci_high": 1.5, "p_value": 0.001}).startswith("more nodes")
+    assert study_page.verdict(base).startswith("fewer nodes, beyond")
+    assert study_page.verdict({**base, "p_value": 0.5}).endswith("too few positions to be sure")
+    assert study_page.verdict({**base, "ci_high": 1.1}).startswith("the interval includes 1")
+    assert study_page.verdict({"ci_low": 1.2, "ci_high": 1.5, "p_value": 0.001}).startswith("more nodes")
 
 
 def test_number_formats():
-    assert report.ratio_text(0.05201) == "0.0520"
-    assert report.ratio_text(1.0) == "1.00"
-    assert report.ratio_text(1440.2) == "1,440"
-    assert report.p_text(3e-7) == "< 0.0001"
-    assert report.interval_text(0.1, 0.25, 9) == "0.100–0.250"
+    assert study_page.ratio_text(0.05201) == "0.0520"
+    assert study_page.ratio_text(1.0) == "1.00"
+    assert study_page.ratio_text(1440.2) == "1,440"
+    assert study_page.p_text(3e-7) == "< 0.0001"
+    assert study_page.interval_text(0.1, 0.25, 9) == "0.100–0.250"
 
 
 def run_study(*args):
@@ -258,7 +257,7 @@ def test_unwritable_output_is_an_error_too(tmp_path, capsys):
 
 
 def test_a_transition_on_fewer_positions_is_marked_and_kept_out_of_the_parity_means():
-    run = data.load_run(RUN_MINIMAL)
+    run = load.load_run(RUN_MINIMAL)
     run["records"] = [r for r in run["records"]
                       if not (r["mode"] == "minimal" and r["depth"] == 3 and r["position_id"] == "middlegame")]
     result = study_module.study(run)
@@ -266,5 +265,5 @@ def test_a_transition_on_fewer_positions_is_marked_and_kept_out_of_the_parity_me
     assert growth.loc[("minimal", 3), "positions"] == 1
     odd, even = study_module.parity_growth(result.branching, "minimal")
     assert math.isnan(odd) and even == pytest.approx(growth.loc[("minimal", 2), "factor"])
-    table = report.branching_markdown(result.branching)
-    assert f"| `minimal` | {report.ratio_text(even)} | " in table and " (1 position) | — |" in table
+    table = study_page.branching_markdown(result.branching)
+    assert f"| `minimal` | {study_page.ratio_text(even)} | " in table and " (1 position) | — |" in table

@@ -8,7 +8,7 @@ these relations.
 
 import pytest
 
-import prunebench_data as data
+from prunebench import load, theory
 
 # Perft of the start position (published, independent of reference 000).
 START_PERFT = [1, 20, 400, 8902, 197281, 4865609, 119060324]
@@ -16,7 +16,7 @@ START_PERFT = [1, 20, 400, 8902, 197281, 4865609, 119060324]
 
 @pytest.fixture(scope="module")
 def chess():
-    return data.load_reference()["chess"]["nodes"]
+    return load.load_reference()["chess"]["nodes"]
 
 
 def _nodes(chess, position, mode):
@@ -58,15 +58,15 @@ def test_middlegame_depth5_capture_ordering_reduction_is_693x(chess):
 
 
 def test_theory_rows_obey_their_formulas():
-    for row in data.load_reference()["theory"]["rows"]:
+    for row in load.load_reference()["theory"]["rows"]:
         b, d = row["branching"], row["depth"]
         assert row["minimax_leaves"] == b ** d
-        assert row["best_case_leaves"] == data.minimal_tree_leaves(b, d)
+        assert row["best_case_leaves"] == theory.minimal_tree_leaves(b, d)
 
 
 def test_random_tree_and_standing_figures():
-    reference = data.load_reference()
+    reference = load.load_reference()
     trees = reference["random_trees"]
-    assert trees["minimal_tree_leaves"] == data.minimal_tree_leaves(trees["branching"], trees["depth"])
+    assert trees["minimal_tree_leaves"] == theory.minimal_tree_leaves(trees["branching"], trees["depth"])
     standing = reference["standing_tree"]["leaves_examined"]
     assert [standing[o] for o in ("ABC", "ACB", "BAC", "BCA", "CAB", "CBA")] == [7, 7, 9, 9, 7, 7]

@@ -11,8 +11,8 @@ import os
 import pandas as pd
 import pytest
 
-import prunebench_data as data
-import prunebench_report as report
+from prunebench import load, render
+from prunebench.pages import tables as tables_page
 from conftest import FIXTURES, RUN_SMALL, TREE_DIR
 
 GOLDEN = FIXTURES / "golden"
@@ -20,8 +20,8 @@ GOLDEN = FIXTURES / "golden"
 
 @pytest.fixture(scope="module")
 def tables():
-    run = data.load_run(RUN_SMALL)
-    built = report.build_tables(run, data.load_tree_lab(TREE_DIR), data.load_reference())
+    run = load.load_run(RUN_SMALL)
+    built = tables_page.build_tables(run, load.load_tree_lab(TREE_DIR), load.load_reference())
     return {table.name: table for table in built.tables}
 
 
@@ -40,12 +40,12 @@ def test_every_table_is_built(tables):
 
 @pytest.mark.parametrize("name", ["reduction", "ordering_gain"])
 def test_golden_markdown(tables, name):
-    _check_golden(f"{name}.md", data.to_markdown(tables[name]))
+    _check_golden(f"{name}.md", render.to_markdown(tables[name]))
 
 
 @pytest.mark.parametrize("name", ["reduction", "random_trees"])
 def test_golden_csv(tables, name):
-    _check_golden(f"{name}.csv", data.to_csv(tables[name]))
+    _check_golden(f"{name}.csv", render.to_csv(tables[name]))
 
 
 def _markdown_rows(text):
@@ -54,7 +54,7 @@ def _markdown_rows(text):
 
 def test_markdown_structure(tables):
     for table in tables.values():
-        text = data.to_markdown(table)
+        text = render.to_markdown(table)
         assert text.startswith(f"## {table.title}\n")
         header, rule, *body = _markdown_rows(text)
         columns = len(table.frame.columns)
@@ -64,16 +64,16 @@ def test_markdown_structure(tables):
 
 
 def test_markdown_formats_numbers_for_reading(tables):
-    text = data.to_markdown(tables["reduction"])
+    text = render.to_markdown(tables["reduction"])
     assert "| middlegame | 3 | pvs | 32,924 | 1,190 | 27.67 | — | — |" in text
     assert "|---|---:|---|---:|---:|---:|---:|---:|" in text   # text left, numbers right
-    rates = data.to_markdown(tables["cutoff_rates"])
+    rates = render.to_markdown(tables["cutoff_rates"])
     assert "| middlegame | 3 | unordered | 380 | 310 | 81.6% |" in rates
 
 
 def test_csv_round_trips_the_values(tables):
     for table in tables.values():
-        parsed = pd.read_csv(io.StringIO(data.to_csv(table)))
+        parsed = pd.read_csv(io.StringIO(render.to_csv(table)))
         assert list(parsed.columns) == list(table.frame.columns)
         for column in table.frame.columns:
             original = table.frame[column]
@@ -85,5 +85,5 @@ def test_csv_round_trips_the_values(tables):
 
 
 def test_csv_keeps_large_counts_exact(tables):
-    text = data.to_csv(tables["theory"])
+    text = render.to_csv(tables["theory"])
     assert "30,10,590490000000000,48599999" in text

@@ -11,7 +11,7 @@ import json
 import subprocess
 import sys
 
-import prunebench_data as data
+from prunebench import load
 from conftest import FIXTURES, SCRIPTS
 
 RUN = FIXTURES / "run_terminal_roots.json"
@@ -22,7 +22,7 @@ def test_the_estimate_of_a_root_without_moves_is_zero_leaves():
     assert positions["stalemate"]["minimal_tree"] == [0, 0, 0]
     assert positions["checkmate"]["minimal_tree"] == [0, 0, 0]
     assert positions["one-move"]["perft"][1] == 1
-    assert data.load_run(RUN)  # the loader's checks accept the harness's own output
+    assert load.load_run(RUN)  # the loader's checks accept the harness's own output
 
 
 def test_every_table_and_plot_is_written_without_inf_or_nan(tmp_path):

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """The ordering study: is mode B better than a baseline mode on these positions,
 by how much, and how sure can we be?
 
@@ -20,7 +19,7 @@ depth and compared mode, over the positions the run searched:
 Compared modes are the pruning searches: full-width modes (minimax's nodes are
 Σ perft(0..d), read from the positions' perft) and `minimal` (the exact minimal
 tree, a denominator) are references, not entries. Computing only: wording and
-Markdown are study.py's, figures prunebench_plots'.
+Markdown are prunebench.pages.study's, figures prunebench.plots'.
 """
 
 from __future__ import annotations
@@ -33,10 +32,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-import prunebench_data as data
-import prunebench_minimal as minimal
+from prunebench import frames, load, minimal, tables
 
-DEFAULT_BASELINE = data.UNORDERED
+DEFAULT_BASELINE = tables.UNORDERED
 DEFAULT_SEED = 1
 DEFAULT_RESAMPLES = 10_000
 CONFIDENCE = 0.95
@@ -129,7 +127,7 @@ def _full_width_nodes(run: dict) -> pd.DataFrame:
 
 def compared_modes(records: pd.DataFrame) -> list[str]:
     """The pruning searches in run order: not full width, not the minimal tree itself."""
-    searches = records.loc[~data._is_full_width(records) & (records["algorithm"] != minimal.MINIMAL)]
+    searches = records.loc[~tables.is_full_width(records) & (records["algorithm"] != minimal.MINIMAL)]
     present = set(searches["mode"])
     return [m for m in records["mode"].cat.categories if m in present]
 
@@ -236,7 +234,7 @@ def branching_table(detail: pd.DataFrame, run: dict, records: pd.DataFrame) -> p
     counts = detail[KEYS + ["mode", "nodes"]].copy()
     counts["mode"] = counts["mode"].astype(str)
     full_width = _full_width_nodes(run).rename(columns={"minimax_nodes": "nodes"})
-    full_width["mode"] = data.MINIMAX
+    full_width["mode"] = tables.MINIMAX
     proof = records.loc[records["algorithm"] == minimal.MINIMAL, KEYS + ["mode", "nodes"]].copy()
     proof["mode"] = proof["mode"].astype(str)
     counts["position"] = counts["position"].astype(str)
@@ -265,7 +263,7 @@ def select_suite(run: dict, suite: str) -> dict:
     """The run restricted to the positions of one suite file (as the run names it)."""
     ids = {p["id"] for p in run["positions"] if p.get("suite") == suite}
     if not ids:
-        raise data.DataError(f"no position of the run comes from suite '{suite}' "
+        raise load.DataError(f"no position of the run comes from suite '{suite}' "
                              f"(suites: {', '.join(suites(run)) or 'none named'})")
     return {**run, "positions": [p for p in run["positions"] if p["id"] in ids],
             "records": [r for r in run["records"] if r["position_id"] in ids]}
@@ -286,15 +284,15 @@ def parity_growth(branching: pd.DataFrame, mode: str) -> tuple[float, float]:
 def study(run: dict, baseline: str = DEFAULT_BASELINE, modes: list[str] | None = None,
           seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES) -> Study:
     """The whole study of one run. Raises DataError for a baseline or mode the run lacks."""
-    records = data.records_frame(run)
+    records = frames.records_frame(run)
     present = list(records["mode"].cat.categories)
     if baseline not in present:
-        raise data.DataError(f"baseline mode '{baseline}' is not in the run (modes: {', '.join(present)})")
+        raise load.DataError(f"baseline mode '{baseline}' is not in the run (modes: {', '.join(present)})")
     compared = compared_modes(records)
     if modes is not None:
         unknown = [m for m in modes if m not in present]
         if unknown:
-            raise data.DataError(f"mode '{unknown[0]}' is not in the run (modes: {', '.join(present)})")
+            raise load.DataError(f"mode '{unknown[0]}' is not in the run (modes: {', '.join(present)})")
         compared = [m for m in compared if m in modes or m == baseline]
     if baseline not in compared:
         compared.insert(0, baseline)
@@ -341,7 +339,3 @@ def ranking(summary: pd.DataFrame, depth: int, exclude: tuple[str, ...] = (minim
     rows = summary.loc[(summary["depth"] == depth) & summary["ratio"].notna()
                        & ~summary["mode"].isin(exclude)]
     return rows.sort_values(["ratio", "mode"], kind="stable").reset_index(drop=True)
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import prunebench_study (a module of the scripts, not a command)\n\n{__doc__}")

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Tables that compare searches with the exact minimal tree (mode `minimal`).
 
 A run that includes the `minimal` mode has, per position and depth, the exact
@@ -7,14 +6,14 @@ value). These tables put every other mode beside them, with the Knuth-Moore
 estimate b^ceil(d/2) + b^floor(d/2) - 1 kept as a second, labelled column so
 that a reader sees how far the estimate is from the truth; break the distance
 down by ply; and tabulate the PV/CUT/ALL census. Computing only: rendering is
-prunebench_data's.
+prunebench.render's.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-import prunebench_data as data
+from prunebench import tables
 
 MINIMAL = "minimal"     # spec.algorithm of the exact minimal tree
 ORACLE = "oracle"       # the mode that orders children by exact value
@@ -28,7 +27,7 @@ def _is_minimal(records: pd.DataFrame) -> pd.Series:
 
 def _searches(records: pd.DataFrame) -> pd.DataFrame:
     """The records of real searches: not full width, not the minimal tree itself."""
-    return records.loc[~data._is_full_width(records) & ~_is_minimal(records)]
+    return records.loc[~tables.is_full_width(records) & ~_is_minimal(records)]
 
 
 def _minimal_counts(records: pd.DataFrame) -> pd.DataFrame:
@@ -144,13 +143,9 @@ def census_table(records: pd.DataFrame) -> pd.DataFrame:
     For `minimal`, expected = behaved = the proof's Exact (PV), Ge (CUT) and
     Le (ALL) interior nodes: what each count would be with perfect ordering.
     """
-    wanted = ~data._is_full_width(records)
+    wanted = ~tables.is_full_width(records)
     columns = [c for c in CENSUS_COUNTERS if c in records.columns]
     table = records.loc[wanted, KEYS + ["mode"] + columns].copy()
     for column in columns:
         table[column] = table[column].astype("Int64")
     return table.reset_index(drop=True)
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import prunebench_minimal (a module of the scripts, not a command)\n\n{__doc__}")

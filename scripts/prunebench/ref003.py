@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Reference 003's three claims, measured on a run (computing only).
 
 The tutorial on alpha-beta, iterative deepening and transposition tables says:
@@ -10,7 +9,7 @@ The tutorial on alpha-beta, iterative deepening and transposition tables says:
      equal to your current search depth" (tt-draft=ge), which in a
      fixed-depth search returns values of deeper searches: draft_rule_table().
 
-Each function takes a records frame (prunebench_data.records_frame) and
+Each function takes a records frame (frames.records_frame) and
 returns a DataFrame; rows the run cannot support are left out.
 """
 
@@ -20,8 +19,7 @@ import math
 
 import pandas as pd
 
-import prunebench_data as data
-import prunebench_minimal as minimal
+from prunebench import minimal, tables
 
 KEYS = ["position", "depth"]
 ID_MODE = "id-tt"                 # iterative deepening over alpha-beta with a table, MVV-LVA
@@ -45,10 +43,10 @@ def branching_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.
     table = position_depths[KEYS + ["effective_branching_factor"]].rename(
         columns={"effective_branching_factor": "b"})
     table["sqrt_b"] = table["b"] ** 0.5
-    searches = records.loc[~data._is_full_width(records) & (records["algorithm"] != minimal.MINIMAL)
+    searches = records.loc[~tables.is_full_width(records) & (records["algorithm"] != minimal.MINIMAL)
                            & ~records["tt"]]
     best = searches.sort_values(KEYS + ["nodes"], kind="stable").drop_duplicates(KEYS)
-    columns = {"minimax": _nodes_of(records, data.MINIMAX),
+    columns = {"minimax": _nodes_of(records, tables.MINIMAX),
                "minimal": records.loc[records["algorithm"] == minimal.MINIMAL, KEYS + ["nodes"]]
                                  .rename(columns={"nodes": "minimal"}),
                "best search": best[KEYS + ["nodes"]].rename(columns={"nodes": "best search"})}
@@ -123,7 +121,3 @@ def draft_rule_summary(table: pd.DataFrame) -> pd.DataFrame:
     summary["nodes_saved"] = 1 - summary["nodes_ge"] / summary["nodes_exact"]
     summary["scores_differ"] = summary["scores_differ"].astype(int)
     return summary
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import prunebench_ref003 (a module of the scripts, not a command)\n\n{__doc__}")

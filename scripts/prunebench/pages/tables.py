@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Every table and figure for one run (and optionally the tree lab), written to a directory.
 
 build_tables() decides which tables a run supports and computes them;
@@ -13,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import prunebench_data as data
-import prunebench_minimal as minimal
-import prunebench_plots as plots
+from prunebench import frames, load, minimal, plots, render, tables
 
 # More positions than this and each figure shows the geometric mean over all
 # positions instead of one unreadable panel per position.
@@ -24,32 +21,32 @@ MAX_PLOT_PANELS = 6
 
 @dataclass
 class Report:
-    tables: list[data.Table] = field(default_factory=list)
+    tables: list[render.Table] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)   # what was skipped, and why
 
 
 def _chess_tables(run: dict, reference: dict | None, report: Report) -> None:
-    records = data.records_frame(run)
-    depths = data.position_depths_frame(run)
+    records = frames.records_frame(run)
+    depths = frames.position_depths_frame(run)
     modes = set(records["mode"])
-    if data.MINIMAX in modes:
-        report.tables.append(data.Table(
+    if tables.MINIMAX in modes:
+        report.tables.append(render.Table(
             "reduction", "Node reduction against full-width minimax",
-            data.reduction_table(records, reference),
+            tables.reduction_table(records, reference),
             ("reduction = minimax nodes ÷ mode nodes at the same position and depth.",)))
     else:
         report.notes.append("no 'minimax' mode in the run: reduction table skipped")
-    if data.UNORDERED in modes:
-        report.tables.append(data.Table(
+    if tables.UNORDERED in modes:
+        report.tables.append(render.Table(
             "ordering_gain", "Move-ordering gain against unordered alpha-beta",
-            data.ordering_gain_table(records, reference),
+            tables.ordering_gain_table(records, reference),
             ("gain = unordered nodes ÷ mode nodes; above 1 the ordering helped.",)))
     else:
         report.notes.append("no 'unordered' mode in the run: ordering-gain table skipped")
     _minimal_tree_tables(records, depths, report)
-    report.tables.append(data.Table(
+    report.tables.append(render.Table(
         "cutoff_rates", "First-move cut-off rates",
-        data.cutoff_rate_table(records),
+        tables.cutoff_rate_table(records),
         ("rate = cut-offs caused by the first move searched ÷ all cut-offs; "
          "around 90 % or more means good ordering (reference 001).",)))
 
@@ -58,7 +55,7 @@ def _minimal_tree_tables(records, depths, report: Report) -> None:
     estimate_note = ("Knuth–Moore estimate = b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves with b = b_d = "
                      "perft(d)^(1/d): exact only for uniform trees with distinct leaf values.")
     if minimal.has_minimal(records):
-        report.tables.append(data.Table(
+        report.tables.append(render.Table(
             "minimal_tree_summary", "The exact minimal tree against its estimate and the best searches",
             minimal.estimate_table(records, depths),
             ("minimal nodes and leaves: the cheapest proof of the value (README glossary).",
@@ -67,14 +64,14 @@ def _minimal_tree_tables(records, depths, report: Report) -> None:
              "again, so only such a mode can come in below 1.0.")))
     else:
         report.notes.append("no 'minimal' mode in the run: ratios against the Knuth–Moore estimate only")
-    report.tables.append(data.Table(
+    report.tables.append(render.Table(
         "minimal_tree", "Every search against the exact minimal tree",
         minimal.minimal_tree_table(records, depths),
         ("nodes ÷ minimal = nodes ÷ minimal nodes; leaves ÷ minimal = leaves ÷ minimal leaves "
          "(empty when the run has no 'minimal' mode). Modes with a transposition table merge "
          "transpositions, which the proof counts again, and may fall below 1.0; no other mode can.",
          estimate_note + " 'leaves ÷ estimate' is the comparison reference 000 makes.")))
-    report.tables.append(data.Table(
+    report.tables.append(render.Table(
         "node_types", "PV/CUT/ALL census: where each search loses against the minimal tree",
         minimal.census_table(records),
         ("expected = the Knuth–Moore type of each interior node; behaved = what it did "
@@ -85,19 +82,19 @@ def _minimal_tree_tables(records, depths, report: Report) -> None:
 
 def _tree_lab_tables(lab: dict, reference: dict | None, report: Report) -> None:
     if lab["tree"]:
-        report.tables.append(data.Table(
+        report.tables.append(render.Table(
             "random_trees", "Random trees: leaves read against the minimal tree",
-            data.random_tree_table(lab["tree"], reference),
+            tables.random_tree_table(lab["tree"], reference),
             ("Leaves are summed over each file's trees; MTD(f) counts re-evaluations "
              "on later passes.",)))
     if lab["standing"]:
-        report.tables.append(data.Table(
+        report.tables.append(render.Table(
             "standing_tree", "The 3×3 standing tree in every branch order (of 9 leaves)",
-            data.standing_table(lab["standing"], reference)))
+            tables.standing_table(lab["standing"], reference)))
     if lab["theory"]:
-        report.tables.append(data.Table(
+        report.tables.append(render.Table(
             "theory", "Full minimax against the best case, b^d vs b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
-            data.theory_table(lab["theory"], reference)))
+            tables.theory_table(lab["theory"], reference)))
 
 
 def build_tables(run: dict, lab: dict | None = None, reference: dict | None = None) -> Report:
@@ -117,14 +114,14 @@ def _plot_frame(table, column: str):
     """The table itself, or its geometric mean over positions when there are many."""
     if table["position"].nunique() <= MAX_PLOT_PANELS:
         return table
-    return data.geometric_mean_over_positions(table, column)
+    return tables.geometric_mean_over_positions(table, column)
 
 
 def build_figures(run: dict, report: Report) -> dict:
     """Figure name -> matplotlib Figure, for the tables the report holds."""
     by_name = {table.name: table.frame for table in report.tables}
     figures = {"nodes_vs_depth": plots.nodes_figure(
-        _plot_frame(data.records_frame(run), "nodes"))}
+        _plot_frame(frames.records_frame(run), "nodes"))}
     if "reduction" in by_name:
         figures["reduction_vs_depth"] = plots.reduction_figure(
             _plot_frame(by_name["reduction"], "reduction"))
@@ -142,22 +139,18 @@ def build_figures(run: dict, report: Report) -> dict:
 
 def write_report(run_path, tree_dir=None, out_dir=".", use_reference: bool = False):
     """Load, compute, draw and write everything; return (paths written, notes)."""
-    run = data.load_run(run_path)
-    lab = data.load_tree_lab(tree_dir) if tree_dir is not None else None
-    reference = data.load_reference() if use_reference else None
+    run = load.load_run(run_path)
+    lab = load.load_tree_lab(tree_dir) if tree_dir is not None else None
+    reference = load.load_reference() if use_reference else None
     report = build_tables(run, lab, reference)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for table in report.tables:
-        for suffix, render in ((".md", data.to_markdown), (".csv", data.to_csv)):
+        for suffix, to_text in ((".md", render.to_markdown), (".csv", render.to_csv)):
             path = out / f"{table.name}{suffix}"
-            path.write_text(render(table), encoding="utf-8")
+            path.write_text(to_text(table), encoding="utf-8")
             written.append(path)
     for name, figure in build_figures(run, report).items():
         written += plots.save(figure, out / name)
     return written, report.notes
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import prunebench_report (a module of the scripts, not a command)\n\n{__doc__}")

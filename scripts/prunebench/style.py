@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """One colour, marker and line style per mode, the same in every plot, run and notebook.
 
 A reader learns once that pvs is a green triangle and finds it so in every
@@ -92,7 +91,3 @@ def mode_colours(modes) -> dict:
 
 def mode_markers(modes) -> dict:
     return {mode: mode_style(mode).marker for mode in modes}
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import mode_style (a module of the scripts, not a command)\n\n{__doc__}")

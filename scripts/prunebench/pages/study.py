@@ -1,7 +1,6 @@
-#!/usr/bin/python3
 """The ordering study in words, tables and figures, written to a directory.
 
-prunebench_study computes; this module words the answer, renders Markdown and
+prunebench.study computes; this module words the answer, renders Markdown and
 CSV, draws the figures and writes the files:
 
   study.md / study.csv            the answer, then the summary of every depth and mode
@@ -21,11 +20,9 @@ from pathlib import Path
 
 import pandas as pd
 
-import prunebench_data as data
-import prunebench_plots as plots
-import prunebench_study as st
+from prunebench import frames, plots, render, study as st
 
-MISSING = data.MISSING
+MISSING = render.MISSING
 P_FLOOR = 1e-4          # smaller p-values print as "< 0.0001"
 FILES = {"summary": "study", "positions": "study_positions", "branching": "study_branching",
          "forest": "study_forest", "strip": "study_positions"}
@@ -283,12 +280,8 @@ def write_study(study: st.Study, run: dict, out_dir, source: str) -> list[Path]:
     for name, text in texts.items():
         (out / name).write_text(text, encoding="utf-8")
         written.append(out / name)
-    colours = plots.mode_colours(data.records_frame(run)["mode"].cat.categories)
+    colours = plots.mode_colours(frames.records_frame(run)["mode"].cat.categories)
     if study.summary["ratio"].notna().any():
         written += plots.save(plots.forest_figure(study.summary, study.baseline, colours), out / FILES["forest"])
         written += plots.save(plots.strip_figure(study.detail, study.baseline, colours), out / f"{FILES['strip']}")
     return written
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import prunebench_study_report (a module of the scripts, not a command)\n\n{__doc__}")

@@ -2,7 +2,7 @@
 000's chess tables one ply beyond the article (start position depth 7,
 middlegame depth 6), read from results/deep/*.json (kind "run").
 
-One function renders the section; results_readme.py places it. Every figure
+One function renders the section; prunebench.pages.readme places it. Every figure
 comes from the run files: nodes, the ratio to the exact minimal tree of the
 same position and depth, and the growth from the depth before (read from the
 main job's reproduction.json), which is where reference 000's odd/even
@@ -10,7 +10,7 @@ question shows.
 """
 from pathlib import Path
 
-import prunebench_data as data
+from prunebench import load
 
 TITLE = "## Beyond the article: one ply deeper (`scripts/reproduce.sh --deep`)"
 INTRO = ("Reference 000's tables stop at start depth 6 and middlegame depth 5. These rows go one "
@@ -50,7 +50,7 @@ def deep_section(deep_dir: Path, main_run: dict | None) -> str:
     paths = sorted(Path(deep_dir).glob("*.json"))
     if not paths:
         return f"{TITLE}\n\n(not generated: run `scripts/reproduce.sh --deep`)\n"
-    rows = deep_rows([data.load_run(path) for path in paths], main_run)
+    rows = deep_rows([load.load_run(path) for path in paths], main_run)
     lines = [TITLE, "", INTRO, "",
              "| position | depth | mode | nodes | × minimal | × depth − 1 | score | best move |",
              "|---|---:|---|---:|---:|---:|---:|---|"]
@@ -59,7 +59,3 @@ def deep_section(deep_dir: Path, main_run: dict | None) -> str:
                      f"{_ratio(row['nodes'], row['minimal'])} | {_ratio(row['nodes'], row['previous'])} | "
                      f"{row['score']} | {row['best_move'] or '—'} |")
     return "\n".join(lines) + "\n"
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import deep_results (a module of the scripts, not a command)\n\n{__doc__}")

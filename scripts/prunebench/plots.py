@@ -1,5 +1,4 @@
-#!/usr/bin/python3
-"""Figures of the tables in prunebench_data, saved as PNG and SVG.
+"""Figures of the computed tables (prunebench.tables, .minimal, .study), saved as PNG and SVG.
 
 Each `*_figure` function takes a table (a DataFrame with `position`, `depth`,
 `mode` and one value column) and returns a matplotlib Figure, one panel per
@@ -25,7 +24,9 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: 
 
 import pandas as pd  # noqa: E402
 
-import mode_style  # noqa: E402
+# Colours and markers come from prunebench.style: a mode's own, whatever the run
+# (mode_colours is offered here too, for a figure's caller to colour its own marks).
+from prunebench.style import mode_colours, mode_style  # noqa: E402, F401
 
 PANEL_COLUMNS = 3                 # position panels per row before wrapping
 PANEL_SIZE = (5.0, 3.6)           # inches per panel
@@ -38,10 +39,6 @@ ODD_DEPTH_ALPHA = 0.55
 matplotlib.rcParams["svg.hashsalt"] = "prunebench"
 SVG_METADATA = {"Date": None}
 PNG_METADATA = {"Software": None}
-
-# Colours and markers come from mode_style: a mode's own, whatever the run.
-mode_colours = mode_style.mode_colours
-mode_markers = mode_style.mode_markers
 
 
 def _modes(table: pd.DataFrame) -> list:
@@ -156,7 +153,7 @@ def _integer_depth_axis(ax, depths) -> None:
 
 
 def _line_handle(mode) -> Line2D:
-    style = mode_style.mode_style(mode)
+    style = mode_style(mode)
     return Line2D([], [], color=style.colour, marker=style.marker, linestyle=style.linestyle,
                   markerfacecolor="none", label=literal(mode))
 
@@ -186,7 +183,7 @@ def _lines_figure(table: pd.DataFrame, column: str, title: str, ylabel: str,
             series = rows[rows["mode"] == mode].sort_values("depth")
             if series.empty:
                 continue
-            style = mode_style.mode_style(mode)
+            style = mode_style(mode)
             ax.plot(series["depth"], series[column], marker=style.marker, color=style.colour,
                     linestyle=style.linestyle, markerfacecolor="none", label=literal(mode))
         if unity_line:
@@ -239,7 +236,7 @@ def _gain_bars(ax, rows: pd.DataFrame, modes: list) -> None:
             odd = depth % 2 == 1
             x = depth + (index - (len(modes) - 1) / 2) * width
             # Bars grow from 1 (no gain), up for gains and down for losses.
-            ax.bar(x, series[depth] - 1.0, bottom=1.0, width=width, color=mode_style.mode_style(mode).colour,
+            ax.bar(x, series[depth] - 1.0, bottom=1.0, width=width, color=mode_style(mode).colour,
                    alpha=ODD_DEPTH_ALPHA if odd else 1.0, hatch=ODD_DEPTH_HATCH if odd else None,
                    edgecolor="black", linewidth=0.5)
             # The value on top, so that a gain of exactly 1 (no bar) still shows;
@@ -262,7 +259,7 @@ def ordering_gain_figure(gain: pd.DataFrame) -> Figure:
         ax.set_yscale("log")
         ax.set_ylabel("unordered nodes ÷ mode nodes")
         if _last_in_row(position, positions):
-            handles = [Patch(facecolor=mode_style.mode_style(m).colour, edgecolor="black", label=literal(m))
+            handles = [Patch(facecolor=mode_style(m).colour, edgecolor="black", label=literal(m))
                        for m in groups[group_index]]
             handles += [Patch(facecolor="white", edgecolor="black", label="even depth"),
                         Patch(facecolor="white", edgecolor="black", hatch=ODD_DEPTH_HATCH, label="odd depth")]
@@ -272,7 +269,7 @@ def ordering_gain_figure(gain: pd.DataFrame) -> Figure:
     return fig
 
 
-# The study's figures (prunebench_study): one panel per depth, one row per mode,
+# The study's figures (prunebench.study): one panel per depth, one row per mode,
 # so that a dozen modes stay legible; ratios on a log axis around 1 (no change).
 STUDY_PANEL_COLUMNS = 5
 STUDY_PANEL_WIDTH = 3.4           # inches per depth panel
@@ -314,7 +311,7 @@ def _study_ticks(axes: dict) -> None:
 def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure:
     """Geometric-mean node ratio against the baseline and its interval, per mode and depth.
 
-    `summary` is prunebench_study's: depth, mode, ratio, ci_low, ci_high,
+    `summary` is prunebench.study's: depth, mode, ratio, ci_low, ci_high,
     positions. A point without a bar has no interval (fewer than two positions).
     """
     compared = summary.dropna(subset=["ratio"])
@@ -329,7 +326,7 @@ def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure
             colour = colours.get(row["mode"], "black")
             if pd.notna(row["ci_low"]):
                 ax.plot([row["ci_low"], row["ci_high"]], [y, y], color=colour, linewidth=2.2)
-            ax.plot(row["ratio"], y, marker=mode_style.mode_style(row["mode"]).marker, color=colour,
+            ax.plot(row["ratio"], y, marker=mode_style(row["mode"]).marker, color=colour,
                     markeredgecolor="black", markersize=6)
         counts = sorted(set(int(n) for n in rows["positions"]))
         ax.set_title(f"depth {depth} ({'/'.join(map(str, counts))} positions)", fontsize="medium")
@@ -340,7 +337,7 @@ def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure
 def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
     """Every position's node ratio against the baseline, per mode and depth; a bar at the geometric mean.
 
-    `detail` is prunebench_study's per-position table (depth, mode, position,
+    `detail` is prunebench.study's per-position table (depth, mode, position,
     ratio). Points of one mode are spread vertically by position, in a fixed
     order, so that the figure is the same on every run of the same data.
     """
@@ -386,7 +383,3 @@ def save(fig: Figure, stem) -> list[Path]:
     fig.savefig(svg, metadata=SVG_METADATA)
     svg.write_text(stable_clip_ids(svg.read_text(encoding="utf-8")), encoding="utf-8")
     return [png, svg]
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import prunebench_plots (a module of the scripts, not a command)\n\n{__doc__}")

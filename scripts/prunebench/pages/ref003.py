@@ -1,9 +1,8 @@
-#!/usr/bin/python3
 """The reference-003 section of results/README.md, from the main job's runs.
 
 Reference 003 (a tutorial on alpha-beta, iterative deepening and
 transposition tables) makes three claims that a fixed-depth harness can
-check; prunebench_ref003 computes the tables, this module words them. Inputs,
+check; prunebench.ref003 computes the tables, this module words them. Inputs,
 all written by scripts/reproduce.sh: reproduction.json and ref003.json
 (reference 000's two positions: every mode, and the table modes with
 tt-draft=ge), study/run.json and study/ref003.json (the ordering study's
@@ -17,8 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-import prunebench_data as data
-import prunebench_ref003 as ref003
+from prunebench import frames, load, ref003, render
 
 # The alpha-beta modes the reference-003 runs add (scripts/reproduce.sh).
 EXTRA_RUN = "ref003.json"
@@ -26,12 +24,12 @@ EXTRA_RUN = "ref003.json"
 
 def _records(*paths: Path) -> tuple[pd.DataFrame, pd.DataFrame] | None:
     """Records and position depths of several runs of the same positions, combined."""
-    runs = [data.load_run(path) for path in paths if path.exists()]
+    runs = [load.load_run(path) for path in paths if path.exists()]
     if len(runs) != len(paths):
         return None
     combined = dict(runs[0])
     combined["records"] = [r for run in runs for r in run["records"]]
-    return data.records_frame(combined), data.position_depths_frame(runs[0])
+    return frames.records_frame(combined), frames.position_depths_frame(runs[0])
 
 
 def _geomean(values) -> float:
@@ -40,7 +38,7 @@ def _geomean(values) -> float:
 
 
 def _markdown(frame: pd.DataFrame, title: str = "") -> str:
-    text = data.to_markdown(data.Table("t", title, frame))
+    text = render.to_markdown(render.Table("t", title, frame))
     return text.split("\n", 1)[1].lstrip("\n")  # without the heading
 
 
@@ -146,11 +144,7 @@ def section(results: Path) -> str:
         return "## Reference 003\n\n(not generated: reproduction.json or ref003.json is missing)\n"
     suite = _records(results / "study" / "run.json", results / "study" / EXTRA_RUN)
     fens = {p["id"]: p["fen"] for path in (results / "reproduction.json", results / "study" / "run.json")
-            if path.exists() for p in data.load_run(path)["positions"]}
+            if path.exists() for p in load.load_run(path)["positions"]}
     return "\n".join(["## Reference 003: iterative deepening and the transposition table, measured\n",
                       branching_part(reference, suite), iterative_deepening_part(reference, suite),
                       draft_rule_part(reference, suite, fens)])
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import results_ref003 (a module of the scripts, not a command)\n\n{__doc__}")

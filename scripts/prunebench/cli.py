@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """What every results command does around its one domain function.
 
 A command's main() parses its arguments and hands run_and_report() a function
@@ -13,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, Iterable
 
-import prunebench_data
+from prunebench import load
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2  # same meaning as the prunebench binary's exit status 2
@@ -22,7 +21,7 @@ EXIT_BAD_INPUT = 2  # same meaning as the prunebench binary's exit status 2
 def run_and_report(work: Callable[[], tuple[Iterable, Iterable[str]]], out_dir) -> int:
     try:
         written, notes = work()
-    except prunebench_data.DataError as error:
+    except load.DataError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as error:  # the output side: unwritable directory, full disk
@@ -33,7 +32,3 @@ def run_and_report(work: Callable[[], tuple[Iterable, Iterable[str]]], out_dir) 
     for path in written:
         print(path)
     return EXIT_OK
-
-
-if __name__ == "__main__":  # a module the commands import: say so rather than do nothing
-    print(f"usage: import prunebench_cli (a module of the scripts, not a command)\n\n{__doc__}")

@@ -1,0 +1,78 @@
+"""Any computed table as Markdown or CSV text: the one place numbers are formatted."""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+import pandas as pd
+
+
+@dataclass
+class Table:
+    """A computed table and the words that go with it."""
+
+    name: str                    # file stem: <name>.md, <name>.csv
+    title: str
+    frame: pd.DataFrame
+    notes: tuple[str, ...] = ()  # one paragraph each, printed under the table
+
+
+# Headers where replacing "_" with a space is not enough.
+COLUMN_LABELS = {
+    "reduction": "reduction ×", "article_reduction": "article reduction ×",
+    "gain": "gain ×", "article_gain": "article gain ×",
+    "branching": "b", "effective_branching_factor": "b_d",
+    "nodes_ratio": "nodes ÷ minimal", "leaves_ratio": "leaves ÷ minimal",
+    "knuth_moore": "Knuth–Moore estimate", "knuth_moore_ratio": "leaves ÷ estimate",
+    "estimate_ratio": "estimate ÷ minimal leaves", "oracle_ratio": "oracle ÷ minimal",
+    "best_mode": "best search, no tt", "best_mode_nodes": "its nodes", "best_mode_ratio": "its ÷ minimal",
+    "best_tt_mode": "best search, tt", "best_tt_mode_nodes": "tt nodes", "best_tt_mode_ratio": "tt ÷ minimal",
+    "expected_cut_behaved_all": "expected CUT behaved ALL", "tt": "merges transpositions (tt)",
+    "ratio_to_minimal": "mean ÷ minimal", "article_ratio": "article mean ÷ minimal",
+    "first_move_cutoff_rate": "first-move cut-off rate",
+}
+# Number formats by column; other floats get two decimals, integers thousands separators.
+COLUMN_FORMATS = {"first_move_cutoff_rate": "{:.1%}", "mean_leaves": "{:,.1f}",
+                  "article_mean_leaves": "{:,.0f}", "mean_passes": "{:.1f}"}
+MISSING = "—"
+
+
+def column_label(column: str) -> str:
+    return COLUMN_LABELS.get(column, column.replace("_", " "))
+
+
+def _format_cell(value, column: str) -> str:
+    if value is None or (not isinstance(value, str) and pd.isna(value)):
+        return MISSING
+    if column in COLUMN_FORMATS:
+        return COLUMN_FORMATS[column].format(value)
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return f"{int(value):,}"
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    return str(value).replace("|", "\\|")
+
+
+def _is_numeric_column(frame: pd.DataFrame, column: str) -> bool:
+    return pd.api.types.is_numeric_dtype(frame[column].dtype)
+
+
+def to_markdown(table: Table) -> str:
+    """A titled GitHub-flavoured Markdown table, numbers right-aligned."""
+    frame = table.frame
+    header = "| " + " | ".join(column_label(c) for c in frame.columns) + " |"
+    rule = "|" + "|".join("---:" if _is_numeric_column(frame, c) else "---"
+                          for c in frame.columns) + "|"
+    body = ["| " + " | ".join(_format_cell(value, column) for column, value in row.items()) + " |"
+            for _, row in frame.astype(object).iterrows()]
+    parts = [f"## {table.title}", "", header, rule, *body]
+    for note in table.notes:
+        parts += ["", note]
+    return "\n".join(parts) + "\n"
+
+
+def to_csv(table: Table) -> str:
+    """The table's raw values: machine column names, no thousands separators."""
+    return table.frame.to_csv(index=False, float_format="%.10g", lineterminator="\n")
+

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The table of expected counts in docs/portable-counts.md: generated, or checked.
 
     /usr/bin/python3 scripts/portable_counts.py           # rewrite the table in the document

@@ -151,7 +151,7 @@ def test_reference_columns_hold_the_article_figures(records, reference):
     assert math.isnan(_row(gain, "start", 1, "mvv-lva")["article_gain"])  # MVV-LVA table starts at 2
 
 
-# ---- cut-off rates (the minimal-tree tables: test_prunebench_minimal.py) -----
+# ---- cut-off rates (the minimal-tree tables: test_minimal.py) -----
 
 
 def test_cutoff_rates_are_recomputed_from_counts(records):

@@ -30,10 +30,12 @@
 //    and bound). An aborted proof leaves a lower bound in the table, never a
 //    cost. Budgets are strict against an earlier child in generator order
 //    and loose against a later one, so ties still go to the first child.
-//  - Whether a proof exists at all (V against the threshold) is settled by
-//    an uncounted alpha-beta search with the window (t - 1, t + 1), once per
-//    entry; nodes one ply above the horizon are read directly from their
-//    leaves and never stored.
+//  - Whether a proof exists at all (V against the threshold) is settled,
+//    three or more plies above the horizon, by an uncounted alpha-beta
+//    search with the window (t - 1, t + 1), once per entry. Two plies above,
+//    the proof itself finds out: its candidates read their leaves and stop
+//    at the first that fails them. Nodes one ply above the horizon are read
+//    directly from their leaves and never stored.
 //
 // What the search reports (SearchCounters): nodes and leaves are the two
 // minima. terminals, nodes_per_ply and the node-type census (expected_* =
@@ -137,15 +139,16 @@ class MinimalProof {
   // An interior node's scratch while it chooses among its children.
   struct Frame {
     std::array<Cost, MAX_MOVES> cost;
-    std::array<std::uint16_t, MAX_MOVES> order;
   };
 
   // The value searches revisit the same subtrees from many nodes, so they
   // keep a transposition table (equal drafts only: exact values, tt.h),
-  // taken from the memory budget: 1 MB to depth 4, doubling per ply beyond,
-  // at most 64 MB and an eighth of the budget (small searches stay cheap).
+  // taken from the memory budget: 1 MB to depth 4, 8 MB at depth 5 and
+  // doubling per ply beyond (a deeper search's value searches gain more from
+  // it than they lose to cache misses), at most 64 MB and an eighth of the
+  // budget (small searches stay cheap).
   std::size_t value_table_megabytes(int depth) const {
-    const std::size_t grown = depth <= 4 ? 1 : std::size_t(1) << std::min(depth - 4, 6);
+    const std::size_t grown = depth <= 4 ? 1 : std::size_t(1) << std::min(depth - 2, 6);
     return std::min({grown, std::size_t(64), megabytes_ / 8});
   }
   static SearchSpec value_spec(const SearchContext<T>& ctx) {
@@ -229,6 +232,10 @@ class MinimalProof {
     if (kind != LE) known.low = std::max(known.low, AT);
     if (kind != GE) known.high = std::min(known.high, AT);
   }
+  static void learn_fails(Known& known, Kind kind) {
+    if (kind == GE) known.high = BELOW;
+    if (kind == LE) known.low = ABOVE;
+  }
 
   // A node whose children are all leaves, each costing 1 in both measures:
   // only their values matter, and the scan stops once they decide.
@@ -285,17 +292,22 @@ class MinimalProof {
   static std::uint8_t exact_bit(Measure m, Kind kind) { return std::uint8_t(1u << (int(m) * int(KIND_NB) + int(kind))); }
   static bool is_exact(const Known& known, Measure m, Kind kind) { return (known.exact & exact_bit(m, kind)) != 0; }
 
+  // Two plies above the horizon a proof that does not exist is found out as
+  // fast as a value search would find it: each candidate reads its leaves
+  // and stops at the first that fails it. Higher up, a value search settles
+  // first whether the proof exists.
   Cost prove_memoised(Known& known, Kind kind, int ply, Cost budget) {
     Cost& cost = known.cost[measure_][kind];
     if (is_exact(known, measure_, kind) || cost > budget) return cost;
-    if (!surely_holds(kind, known.low, known.high) && !surely_fails(kind, known.low, known.high))
-      classify(known, kind, ply);
+    const bool unsettled = !surely_holds(kind, known.low, known.high) && !surely_fails(kind, known.low, known.high);
+    if (unsettled && depth_ - ply >= 3) classify(known, kind, ply);
     Cost found = NO_PROOF;
-    if (surely_holds(kind, known.low, known.high)) {
+    if (!surely_fails(kind, known.low, known.high)) {
       if (kind == GE) found = prove_ge(known, ply, budget);
       if (kind == LE) found = prove_le(ply, budget);
       if (kind == EXACT) found = prove_exact(known, ply, budget);
     }
+    if (found == NO_PROOF) learn_fails(known, kind);
     if (found <= budget || found == NO_PROOF) {
       cost = found;
       known.exact |= exact_bit(measure_, kind);
@@ -331,34 +343,35 @@ class MinimalProof {
     return k == 0 ? 1 : own() + k;
   }
 
-  // Ge: the child whose Le is cheapest, candidates by their lower bound.
+  // Ge: the child whose Le is cheapest. Candidates are tried by their lower
+  // bound, least first (the first child among equals), picked one at a time:
+  // most choices end after one or two.
   Cost prove_ge(Known& known, int ply, Cost budget) {
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
-    Frame& f = frames_[std::size_t(ply)];
+    Cost* bound = frames_[std::size_t(ply)].cost.data();
     for (std::size_t i = 0; i < moves.size(); ++i) {
       ctx_.tree.make(moves[i]);
-      f.cost[i] = le_lower_bound(ply + 1);
+      bound[i] = le_lower_bound(ply + 1);
       ctx_.tree.unmake(moves[i]);
-      f.order[i] = std::uint16_t(i);
     }
-    std::stable_sort(f.order.begin(), f.order.begin() + std::ptrdiff_t(moves.size()),
-                     [&](std::uint16_t a, std::uint16_t b) { return f.cost[a] < f.cost[b]; });
     const Cost room = budget - own();
     const std::size_t none = moves.size();
     std::size_t best_index = none;
     Cost best = NO_PROOF, least = NO_PROOF;
-    for (std::size_t n = 0; n < moves.size(); ++n) {
-      const std::size_t i = f.order[n];
+    for (;;) {
+      const std::size_t i = first_least(bound, moves.size());
+      if (bound[i] == NO_PROOF) break;  // every candidate tried
       Cost limit = room;
       if (best_index != none) limit = std::min(limit, i < best_index ? best : best - 1);
-      if (f.cost[i] > limit) {
-        least = std::min(least, f.cost[i]);
-        continue;
+      if (bound[i] > limit) {  // and so is every bound left
+        least = std::min(least, bound[i]);
+        break;
       }
       ctx_.tree.make(moves[i]);
       const Cost cost = prove(LE, ply + 1, limit);
       ctx_.tree.unmake(moves[i]);
+      bound[i] = NO_PROOF;  // tried
       if (cost <= limit) {
         best = cost;
         best_index = i;
@@ -369,6 +382,14 @@ class MinimalProof {
     if (best_index == none) return add(own(), least);
     if (measure_ == NODES) known.ge_choice = std::uint16_t(best_index);
     return own() + best;
+  }
+
+  // The index of the least cost, the first among equals.
+  static std::size_t first_least(const Cost* cost, std::size_t n) {
+    std::size_t least = 0;
+    for (std::size_t i = 1; i < n; ++i)
+      if (cost[i] < cost[least]) least = i;
+    return least;
   }
 
   // The sum of Ge over every child, or a lower bound above `budget`; each

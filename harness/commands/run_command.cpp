@@ -5,6 +5,8 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <ostream>
 #include <set>
 
@@ -22,6 +24,7 @@
 #include "harness/options/mode_list.h"
 #include "harness/io/json_io.h"
 #include "harness/io/progress.h"
+#include "harness/run/record_intake.h"
 #include "harness/run/shard.h"
 #include "harness/run/suite_runner.h"
 
@@ -109,6 +112,10 @@ ArgParser make_parser() {
   parser.add_flag("list-plan", "search nothing: print the plan as JSON (the journal's plan signature, the context "
                   "and every position with its estimated cost and, with --shard, its shard)");
   parser.add_flag("resume", "continue an interrupted run from OUT.journal");
+  parser.add_value("records-from", "FILE",
+                   "search nothing: take the records from FILE (- for standard input), the outputs of runs of "
+                   "parts of this plan sent by a driver such as scripts/dask_run.py, and journal and write them "
+                   "as this run would (the protocol: harness/run/record_intake.h)");
   return parser;
 }
 
@@ -286,12 +293,12 @@ Failure prepare_journal(const ParsedArgs& args, RunPlan& plan, FileLock& lock) {
   }
   const JournalContents journal = read_journal(plan.journal_path);
   if (!journal.ok()) return bad_input(journal.error);
-  const std::string problem =
-      check_journal(journal, plan.journal_path, plan_signature(plan), plan.resumed_records);
+  const std::string problem = check_journal(journal, plan.journal_path, plan_signature(plan), plan.resumed_records,
+                                            &plan.resumed_facts);
   return problem.empty() ? Failure{} : bad_input(problem);
 }
 
-nlohmann::json make_context(const RunPlan& plan, const Args& args) {
+nlohmann::json make_context(const RunPlan& plan, const Args& args, const nlohmann::json& additions) {
   Args command_line = {"prunebench", "run"};
   command_line.insert(command_line.end(), args.begin(), args.end());
   int tt_megabytes = 0;
@@ -299,15 +306,17 @@ nlohmann::json make_context(const RunPlan& plan, const Args& args) {
     if (mode.spec.tt) tt_megabytes = int(mode.spec.tt_megabytes);
   nlohmann::json context = run_context(command_line, plan.threads, tt_megabytes, plan.suites);
   if (plan.selection.is_object()) context["shard"] = shard_context(plan);
+  context.update(additions);
   return context;
 }
 
 // The document without its records, which write_document_with_records
 // streams into it from the spool.
-nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, const Args& args) {
+nlohmann::json make_document(const RunPlan& plan, const RunOutcome& outcome, const Args& args,
+                             const nlohmann::json& context_additions) {
   return {{"schema_version", SCHEMA_VERSION},
           {"kind", "run"},
-          {"context", make_context(plan, args)},
+          {"context", make_context(plan, args, context_additions)},
           {"positions", outcome.positions},
           {"records", nlohmann::json::array()},
           {"skipped", outcome.skipped}};
@@ -327,19 +336,24 @@ std::string summary_line(const RunOutcome& outcome, double seconds, const std::s
          ", written to " + where + "\n";
 }
 
-Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& outcome, const Args& raw,
-               std::ostream& out) {
-  // A journal without a record would only block the corrected command.
-  const bool journalled = !plan.journal_path.empty() && (!plan.resumed_records.empty() || records_done(outcome) > 0);
+// What a failure line adds about the journal; a journal without a record is
+// removed, since it would only block the corrected command.
+std::string keep_or_remove_journal(const RunPlan& plan, bool journalled) {
+  if (plan.journal_path.empty()) return {};
+  journalled = journalled || !plan.resumed_records.empty();
   std::error_code ignored;
-  if (!plan.journal_path.empty() && !journalled) std::filesystem::remove(plan.journal_path, ignored);
-  const std::string kept =
-      journalled ? " (finished records are kept in " + plan.journal_path + "; rerun with --resume)" : "";
+  if (!journalled) std::filesystem::remove(plan.journal_path, ignored);
+  return journalled ? " (finished records are kept in " + plan.journal_path + "; rerun with --resume)" : "";
+}
+
+Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& outcome, const Args& raw,
+               std::ostream& out, const nlohmann::json& context_additions = nlohmann::json::object()) {
+  const std::string kept = keep_or_remove_journal(plan, records_done(outcome) > 0);
   if (!outcome.io_error.empty()) return {EXIT_IO_ERROR, outcome.io_error + kept};
   if (outcome.engine_failed) return bad_input(outcome.error + kept);
   if (!outcome.error.empty()) return {EXIT_CHECK_FAILED, "check failed: " + outcome.error + kept};
   if (outcome.interrupted) return {EXIT_INTERRUPTED, "interrupted" + kept};
-  const nlohmann::json document = make_document(plan, outcome, raw);
+  const nlohmann::json document = make_document(plan, outcome, raw, context_additions);
   const auto write = [&](const ByteSink& sink) { return write_document_with_records(document, *outcome.records, sink); };
   if (!args.has("out")) {
     // A stream that fails stops the writing; the CLI reports it (cli.cpp).
@@ -372,7 +386,8 @@ Failure list_plan(const RunPlan& plan, const Args& raw, std::ostream& out) {
     if (!shard_of.empty()) entry["shard"] = shard_of[i] + 1;
     positions.push_back(entry);
   }
-  const nlohmann::json listing = {{"plan", plan_signature(plan)}, {"context", make_context(plan, raw)},
+  const nlohmann::json listing = {{"plan", plan_signature(plan)},
+                                  {"context", make_context(plan, raw, nlohmann::json::object())},
                                   {"positions", positions}};
   out << listing.dump(2) << '\n';
   return {};
@@ -394,6 +409,28 @@ Failure choose_spool_folder(const ParsedArgs& args, RunPlan& plan) {
   return {};
 }
 
+// --records-from: the run's records come from a driver's parts, not from
+// searches here; the journal and the document are this run's as ever.
+Failure take_parts(const ParsedArgs& args, const RunPlan& plan, const Args& raw, std::ostream& out,
+                   std::ostream& err) {
+  const std::string source = args.value("records-from");
+  std::ifstream file;
+  if (source != "-") {
+    file.open(source, std::ios::binary);
+    if (!file) return bad_input("--records-from " + source + ": cannot open");
+  }
+  const auto started = std::chrono::steady_clock::now();
+  Intake intake = take_records(plan, source == "-" ? std::cin : file, out);
+  const std::string kept = keep_or_remove_journal(plan, intake.journalled > 0);
+  if (intake.stop_code) return {intake.stop_code, intake.stop_message + kept};
+  if (!intake.outcome.io_error.empty()) return {EXIT_IO_ERROR, intake.outcome.io_error + kept};
+  if (intake.outcome.interrupted) return {EXIT_INTERRUPTED, "interrupted" + kept};
+  const Failure failure = finish(args, plan, intake.outcome, raw, out, intake.context);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!failure.code) err << summary_line(intake.outcome, seconds, args.value("out"));
+  return failure;
+}
+
 Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ostream& err) {
   RunPlan plan;
   for (Failure f : {read_numbers(args, plan), read_modes(args, plan)})
@@ -403,10 +440,15 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ost
   if (Failure f = read_selection(args, plan); f.code) return f;
   for (const std::string& note : plan.mode_notes) err << "run: " << note << "\n";
   if (args.has("list-plan")) return list_plan(plan, raw, out);
-  if (Failure f = check_engines_start(plan); f.code) return f;
+  const bool intake = args.has("records-from");
+  if (intake && !args.has("out")) return bad_input("--records-from needs --out (the journal is OUT.journal)");
+  if (intake && args.has("max-nodes"))
+    return bad_input("--records-from and --max-nodes cannot be combined (skips are not journalled)");
+  if (Failure f = intake ? Failure{} : check_engines_start(plan); f.code) return f;
   FileLock lock;  // held until the journal is removed or the run stops
   if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
   if (Failure f = choose_spool_folder(args, plan); f.code) return f;
+  if (intake) return take_parts(args, plan, raw, out, err);
   const auto started = std::chrono::steady_clock::now();
   stop_requested = false;
   handle_stop_signals(request_stop);

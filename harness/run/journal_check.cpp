@@ -84,7 +84,7 @@ std::string check_record_shape(const json& record) {
 }
 
 std::string check_journal(const JournalContents& journal, const std::string& path, const json& signature,
-                          std::vector<json>& records) {
+                          std::vector<json>& records, std::vector<json>* facts) {
   if (journal.records.empty()) return path + ": the journal has no plan header (it was not written by 'run')";
   const json& header = journal.records.front();
   if (!header.is_object() || !header.contains("plan"))
@@ -93,9 +93,13 @@ std::string check_journal(const JournalContents& journal, const std::string& pat
     return path + " was written by a run with " + describe_differences(header["plan"], signature);
   for (std::size_t i = 1; i < journal.records.size(); ++i) {
     const json& line = journal.records[i];
-    // Position facts, which scripts/dask_run.py journals next to the records;
-    // a run gathers its facts afresh.
-    if (line.is_object() && line.size() == 1 && line.contains("position")) continue;
+    if (line.is_object() && line.size() == 1 && line.contains("position")) {
+      const json& position = line["position"];
+      if (!position.is_object() || !has(position, "id", &json::is_string))
+        return at_line(path, journal, i) + "position facts without an id string";
+      if (facts) facts->push_back(position);
+      continue;
+    }
     if (!line.is_object() || !line.contains("record"))
       return at_line(path, journal, i) + "not a journal record (expected {\"record\": {...}})";
     if (const std::string problem = check_record_shape(line["record"]); !problem.empty())

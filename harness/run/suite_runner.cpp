@@ -244,13 +244,6 @@ void run_guarded(Shared& shared, const PositionWork& work, std::size_t slot, Pos
   }
 }
 
-std::vector<PositionWork> list_selected_positions(const RunPlan& plan) {
-  std::vector<PositionWork> work = list_all_positions(plan);
-  if (plan.selected_ids)
-    std::erase_if(work, [&](const PositionWork& w) { return !plan.selected_ids->contains(w.entry->id); });
-  return work;
-}
-
 }  // namespace
 
 bool counts_full_tree(const SearchSpec& spec) { return is_full_width(spec); }
@@ -259,6 +252,13 @@ std::vector<PositionWork> list_all_positions(const RunPlan& plan) {
   std::vector<PositionWork> work;
   for (const SuiteFile& suite : plan.suites)
     for (const SuiteEntry& entry : suite.entries) work.push_back({&entry, suite.path});
+  return work;
+}
+
+std::vector<PositionWork> list_selected_positions(const RunPlan& plan) {
+  std::vector<PositionWork> work = list_all_positions(plan);
+  if (plan.selected_ids)
+    std::erase_if(work, [&](const PositionWork& w) { return !plan.selected_ids->contains(w.entry->id); });
   return work;
 }
 

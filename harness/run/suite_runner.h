@@ -50,6 +50,7 @@ struct RunPlan {
   std::string journal_path;        // empty: no journal
   std::string spool_folder;        // where the records wait for the output (the output's folder)
   std::vector<nlohmann::json> resumed_records;  // from a journal, with --resume
+  std::vector<nlohmann::json> resumed_facts;    // position facts from a journal (--records-from only)
 };
 
 struct PositionWork {
@@ -86,6 +87,8 @@ bool counts_full_tree(const SearchSpec& spec);
 
 // The positions of the plan's suites in run order, before any selection.
 std::vector<PositionWork> list_all_positions(const RunPlan& plan);
+// The same, only those --shard or --position selected.
+std::vector<PositionWork> list_selected_positions(const RunPlan& plan);
 
 // The perft depth of the position facts: the deepest depth when a built-in
 // mode runs (full-width checks need it), else at most ENGINE_ONLY_PERFT_DEPTH:

@@ -53,3 +53,21 @@ def assert_same_run(single_path, other_path):
     assert other["positions"] == single["positions"]
     assert other["skipped"] == single["skipped"]
     return other
+
+
+PROVENANCE = {"context": ("command_line", "started_at", "dask"), "record": ("seconds", "nodes_per_second")}
+
+
+def without_provenance(document):
+    """`document` without what differs between two runs of one plan: when and how it ran, and timings."""
+    context = {k: v for k, v in document["context"].items() if k not in PROVENANCE["context"]}
+    records = [{k: v for k, v in r.items() if k not in PROVENANCE["record"]} for r in document["records"]]
+    return dict(document, context=context, records=records)
+
+
+def assert_same_document(single_path, other_path):
+    """The whole document is the single run's, byte for byte in every field but the provenance."""
+    single = json.loads(Path(single_path).read_text(encoding="utf-8"))
+    other = json.loads(Path(other_path).read_text(encoding="utf-8"))
+    assert without_provenance(other) == without_provenance(single)
+    return other

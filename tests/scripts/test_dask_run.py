@@ -1,6 +1,7 @@
 """scripts/dask_run.py on a real cluster: a dask-scheduler and two dask-worker
 processes on 127.0.0.1, speaking TLS. One worker is killed while tasks run, and
-the result still equals a single-process `prunebench run`; a run stopped by
+the result still equals a single-process `prunebench run` in every field but
+when and how it ran; a run stopped by
 Ctrl-C resumes from its journal, submitting only what the journal lacks. The
 driver's own local cluster takes no client without its credentials and
 listens on loopback only. Every test that interrupts or kills something holds
@@ -22,7 +23,8 @@ import pytest
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # tornado's, inside distributed
 
-from distributed_run import DEPTHS, MODES, PRUNEBENCH, REPO, TIMEOUT, assert_same_run, single_run, small_suite
+from distributed_run import (DEPTHS, MODES, PRUNEBENCH, REPO, TIMEOUT, assert_same_document, assert_same_run,
+                             single_run, small_suite)
 from task_gate import Gate, alive
 
 DASK_RUN = REPO / "scripts" / "dask_run.py"
@@ -140,6 +142,17 @@ def finish(process):
     return process.returncode, err
 
 
+def interrupt_when(driver, condition, what):
+    """Ctrl-C for the driver once `condition()` holds, which it must not outrun; returns (exit code, stderr)."""
+    try:
+        wait_until(lambda: driver.poll() is not None or condition(), what)
+        assert driver.poll() is None, finish(driver)
+        driver.send_signal(signal.SIGINT)
+        return finish(driver)
+    finally:
+        kill_group(driver)
+
+
 def journal_lines(out):
     path = Path(f"{out}.journal")
     if not path.exists():
@@ -177,7 +190,8 @@ def test_a_killed_worker_loses_nothing(cluster, gate, tmp_path):
     finally:
         kill_group(driver)
     assert code == 0, err
-    document = assert_same_run(tmp_path / "single.json", out)
+    assert_same_run(tmp_path / "single.json", out)
+    document = assert_same_document(tmp_path / "single.json", out)
     assert document["context"]["dask"]["scheduler"] == cluster["address"]
     assert not Path(f"{out}.journal").exists()
 
@@ -189,17 +203,10 @@ def test_ctrl_c_then_resume_submits_only_what_the_journal_lacks(cluster, gate, t
     depths, modes = list(range(1, 5)), MODES.split(",")
     wrapper = gate.wrapper(PRUNEBENCH)
     driver = dask_run(suite, out, cluster, prunebench=wrapper)
-    try:
-        gate.release(3)
-        # Three tasks journalled and the others held: the run cannot end before the signal.
-        wait_until(lambda: driver.poll() is not None or (complete_tasks(out, depths, modes) == 3 and
-                                                         len(gate.waiting()) == 2),
-                   "three journalled tasks and one held on each worker")
-        assert driver.poll() is None, finish(driver)
-        driver.send_signal(signal.SIGINT)
-        code, err = finish(driver)
-    finally:
-        kill_group(driver)
+    gate.release(3)
+    # Three tasks journalled and the others held: the run cannot end before the signal.
+    code, err = interrupt_when(driver, lambda: complete_tasks(out, depths, modes) == 3 and len(gate.waiting()) == 2,
+                               "three journalled tasks and one held on each worker")
     assert code == 130, err
     assert "interrupted" in err and "--resume" in err
     assert "Traceback" not in err
@@ -212,7 +219,8 @@ def test_ctrl_c_then_resume_submits_only_what_the_journal_lacks(cluster, gate, t
     finally:
         kill_group(resumed)
     assert code == 0, err
-    document = assert_same_run(tmp_path / "single.json", out)
+    assert_same_run(tmp_path / "single.json", out)
+    document = assert_same_document(tmp_path / "single.json", out)
     positions = len(document["positions"])
     assert document["context"]["dask"]["tasks"] == positions * len(depths) - 3
 
@@ -242,8 +250,11 @@ def test_a_local_cluster_without_scheduler(tmp_path):
     finally:
         kill_group(driver)
     assert code == 0, err
-    document = assert_same_run(tmp_path / "single.json", out)
+    assert_same_run(tmp_path / "single.json", out)
+    document = assert_same_document(tmp_path / "single.json", out)  # all but when and how it ran
     assert document["context"]["dask"] == {"scheduler": "local", "workers": 2, "tasks": 3, "depths_per_task": 4}
+    assert document["context"]["command_line"][0] == "scripts/dask_run.py"
+    assert err.startswith("run: 36 records of 3 positions in "), err  # the binary's last word
 
 
 def listening_sockets(pid):
@@ -258,6 +269,12 @@ def listening_sockets(pid):
             continue
         found |= {(c.laddr.ip, c.laddr.port) for c in connections if c.status == psutil.CONN_LISTEN}
     return found
+
+
+def journal_owners(pid):
+    """The pids of the `prunebench run --records-from` processes the driver `pid` started."""
+    import psutil
+    return [child.pid for child in psutil.Process(pid).children() if "--records-from" in child.cmdline()]
 
 
 async def answers(address, security):
@@ -315,6 +332,8 @@ def test_an_interrupted_or_killed_local_run_leaves_no_process_behind(gate, tmp_p
         wait_until(lambda: driver.poll() is not None or len(gate.waiting()) == 2, "a task held on each worker")
         assert driver.poll() is None, finish(driver)
         held = gate.waiting()  # the held searches and their workers
+        owners = journal_owners(driver.pid)
+        assert len(owners) == 1, owners
         driver.send_signal(how)
         code, err = finish(driver)
     finally:
@@ -322,7 +341,7 @@ def test_an_interrupted_or_killed_local_run_leaves_no_process_behind(gate, tmp_p
     if how == signal.SIGINT:
         assert code == 130, err
         assert "Traceback" not in err
-    left = lambda: [pid for pid in [*held, *held.values()] if alive(pid)]  # noqa: E731
+    left = lambda: [pid for pid in [*held, *held.values(), *owners] if alive(pid)]  # noqa: E731
     wait_until(lambda: not left(), "the workers and their searches to end with the driver")
 
 
@@ -348,6 +367,41 @@ def plan_header(suite):
     listed = subprocess.run([str(PRUNEBENCH), "run", "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
                              "--list-plan"], capture_output=True, text=True, check=True, timeout=TIMEOUT)
     return json.dumps({"plan": json.loads(listed.stdout)["plan"]})
+
+
+def test_a_journal_run_started_is_finished_by_the_driver(tmp_path):
+    suite = small_suite(tmp_path, positions=2)
+    single = single_run(suite, tmp_path / "single.json")
+    out = tmp_path / "resumed.json"
+    journal = Path(f"{out}.journal")
+    journal.write_text("\n".join([plan_header(suite), json.dumps({"record": single["records"][0]}), ""]),
+                       encoding="utf-8")
+    driver = dask_run(suite, out, None, "--resume", "--workers", "1")
+    try:
+        code, err = finish(driver)
+    finally:
+        kill_group(driver)
+    assert code == 0, err
+    assert "(1 from the journal)" in err
+    document = assert_same_document(tmp_path / "single.json", out)
+    assert document["records"][0]["seconds"] == single["records"][0]["seconds"]  # taken, not searched again
+    assert not journal.exists()
+
+
+def test_a_journal_the_driver_started_is_finished_by_run(gate, tmp_path):
+    suite = small_suite(tmp_path, positions=3)
+    single_run(suite, tmp_path / "single.json")
+    out = tmp_path / "dask.json"
+    driver = dask_run(suite, out, None, "--workers", "1", prunebench=gate.wrapper(PRUNEBENCH))
+    gate.release(1)
+    code, err = interrupt_when(driver, lambda: complete_tasks(out, range(1, 5), MODES.split(",")) == 4 and
+                               len(gate.waiting()) == 1, "one journalled task (a position's 4 depths) and the next held")
+    assert code == 130, err
+    resumed = subprocess.run([str(PRUNEBENCH), "run", "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
+                              "--out", str(out), "--resume"], capture_output=True, text=True, timeout=TIMEOUT)
+    assert resumed.returncode == 0, resumed.stderr
+    assert "(12 from the journal)" in resumed.stderr
+    assert_same_document(tmp_path / "single.json", out)
 
 
 @pytest.mark.parametrize("line", [
@@ -416,13 +470,13 @@ def test_tls_files_that_are_missing_or_not_certificates_are_bad_input(tmp_path):
         assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ") and why in done.stderr, done.stderr
 
 
-def test_an_out_in_a_missing_folder_is_an_error_line(tmp_path):
+def test_an_out_in_a_missing_folder_is_the_binarys_error_line(tmp_path):
     suite = small_suite(tmp_path, positions=1)
     command = [sys.executable, str(DASK_RUN), "--suite", str(suite), "--depths", DEPTHS, "--modes", MODES,
                "--out", str(tmp_path / "missing" / "run.json"), "--prunebench", str(PRUNEBENCH)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
-    assert done.returncode == 3, done.stderr
-    assert done.stderr.count("\n") == 1 and "cannot open the journal: No such file or directory" in done.stderr
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: --out ") and "does not exist" in done.stderr
 
 
 def test_a_certificate_the_cluster_does_not_trust_is_refused_in_one_line_leaving_no_journal(cluster, tmp_path):

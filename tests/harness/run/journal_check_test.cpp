@@ -43,16 +43,26 @@ TEST(CheckJournal, AcceptsTheRunnersOwnRecords) {
   EXPECT_EQ(records[0], good_record());
 }
 
-// scripts/dask_run.py journals position facts between the records; a run
-// gathers its own facts, so it takes the records and passes over the facts.
-TEST(CheckJournal, PassesOverPositionFacts) {
-  std::vector<json> records;
-  const json facts = {{"position", {{"id", "start"}, {"perft", {1, 20}}}}};
-  const std::string error =
-      check_journal(journal_of({{{"plan", PLAN}}, facts, {{"record", good_record()}}}), "j", PLAN, records);
-  EXPECT_EQ(error, "");
+// run --records-from journals position facts between the records; a run
+// that searches gathers its own facts, so it takes the records and passes
+// over the facts, and --records-from takes both.
+TEST(CheckJournal, PassesOverPositionFactsOrTakesThem) {
+  std::vector<json> records, facts;
+  const json position = {{"id", "start"}, {"perft", {1, 20}}};
+  const JournalContents journal = journal_of({{{"plan", PLAN}}, {{"position", position}}, {{"record", good_record()}}});
+  EXPECT_EQ(check_journal(journal, "j", PLAN, records), "");
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0], good_record());
+  records.clear();
+  EXPECT_EQ(check_journal(journal, "j", PLAN, records, &facts), "");
+  EXPECT_EQ(records.size(), 1u);
+  EXPECT_EQ(facts, std::vector<json>{position});
+}
+
+TEST(CheckJournal, RefusesPositionFactsWithoutAnId) {
+  for (const json& position : {json::array({"facts"}), json({{"id", {{"not", "a string"}}}}), json::object()})
+    EXPECT_EQ(check({{{"plan", PLAN}}, {{"position", position}}}), "j:2: position facts without an id string")
+        << position;
 }
 
 TEST(CheckJournal, RefusesLinesThatAreJsonButNotRecords) {

@@ -34,8 +34,9 @@
 //    three or more plies above the horizon, by an uncounted alpha-beta
 //    search with the window (t - 1, t + 1), once per entry. Two plies above,
 //    the proof itself finds out: its candidates read their leaves and stop
-//    at the first that fails them. Nodes one ply above the horizon are read
-//    directly from their leaves and never stored.
+//    at the first that fails them. Nodes one or two plies above the horizon
+//    are never stored: one ply above reads its leaves, two plies above
+//    computes its proofs again each time it is met.
 //
 // What the search reports (SearchCounters): nodes and leaves are the two
 // minima. terminals, nodes_per_ply and the node-type census (expected_* =
@@ -124,6 +125,11 @@ class MinimalProof {
   // V against the threshold of its ply.
   enum Order : std::int8_t { BELOW = -1, AT = 0, ABOVE = 1 };
   static constexpr Cost UNBOUNDED = NO_PROOF - 1;
+  // Proofs are kept from three plies above the horizon. Two plies above is
+  // where most of the nodes met are, and there a proof costs little more to
+  // compute again than to look up: not keeping them divides the memory by
+  // four at the cost of a tenth more time.
+  static constexpr int STORED_FROM = 3;
 
   // What is known about the proofs of one node two or more plies above the horizon.
   struct Known {
@@ -222,6 +228,10 @@ class MinimalProof {
       return leaf_proof(kind, leaf_value(ply, terminal), ply);
     }
     if (depth == 1) return prove_above_leaves(kind, ply);
+    if (depth < STORED_FROM) {
+      Known known = fresh(ply);
+      return prove_memoised(known, kind, ply, budget);
+    }
     Known* known = entry(ply);
     if (known == nullptr) return NO_PROOF;  // out of memory: the result is discarded
     if (exists) learn_holds(*known, kind);
@@ -265,6 +275,12 @@ class MinimalProof {
     }
     if (created) initialise(e->data, ply);
     return &e->data;
+  }
+  // The knowledge a node starts with (initialise), for a node not kept.
+  Known fresh(int ply) {
+    Known known;
+    initialise(known, ply);
+    return known;
   }
   Known* find(int ply) {
     auto* e = table_.find(ctx_.tree.key(), subtree_state(ctx_.tree), ply);
@@ -336,7 +352,7 @@ class MinimalProof {
 
   // A lower bound of Le at the current node (a child of the node choosing).
   Cost le_lower_bound(int ply) {
-    if (depth_ - ply >= 2)
+    if (depth_ - ply >= STORED_FROM)
       if (const Known* known = find(ply))
         return surely_fails(LE, known->low, known->high) ? NO_PROOF : known->cost[measure_][LE];
     const Cost k = child_count(ctx_.tree);
@@ -456,6 +472,7 @@ class MinimalProof {
       return order_of(leaf_value(ply, terminal), threshold(ply));
     }
     if (depth == 1) return prove_above_leaves(EXACT, ply) != NO_PROOF ? AT : ABOVE;
+    if (depth < STORED_FROM) return prove(EXACT, ply, UNBOUNDED) != NO_PROOF ? AT : ABOVE;
     Known* known = entry(ply);
     if (known == nullptr) return ABOVE;
     if (!surely_holds(EXACT, known->low, known->high) && !surely_fails(EXACT, known->low, known->high))
@@ -481,7 +498,12 @@ class MinimalProof {
       return;
     }
     if (depth == 1) return walk_above_leaves(kind, ply, c);
-    const Known& known = *find(ply);
+    Known unstored;
+    if (depth < STORED_FROM) {
+      unstored = fresh(ply);
+      prove_memoised(unstored, kind, ply, UNBOUNDED);
+    }
+    const Known& known = depth < STORED_FROM ? unstored : *find(ply);
     if (known.leaf) {
       ++c.terminals;
       return;

@@ -31,6 +31,7 @@ constexpr Command COMMANDS[] = {
     {"merge", merge_command, "join the files of 'run --shard K/N' into the single-machine run"},
     {"export", export_command, "a run's node counts for github-action-benchmark or Google Benchmark tools"},
     {"contract", contract_command, "check reference 001's contract of a mode on random nodes and windows"},
+    {"museum", museum_command, "the named alpha-beta bugs planted in the search, and the checks that catch them"},
     {"bench", bench_command, "fixed suite and depth; prints the 'Nodes searched' signature"},
     {"uci", uci_command, "speak UCI on stdin/stdout: a chess GUI or tool runs prunebench's modes"},
     {"scan-orders", scan_orders_command, "search generator orders for reference 000's figures"},

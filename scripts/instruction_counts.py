@@ -38,6 +38,14 @@ WORKLOADS = [
     ("minimax start d5", ["search", "--fen", START, "--depth", "5", "--mode", "minimax"], ("counters", "nodes"),
      None),
 ]
+# The alpha-beta family, which the bug museum's mutants are template arguments
+# of (engine/search/mutant.h): their counts show the plain search unchanged.
+MIDDLEGAME = "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9"
+WORKLOADS += [
+    (f"{mode} middlegame d5", ["search", "--fen", MIDDLEGAME, "--depth", "5", "--mode", mode], ("counters", "nodes"),
+     None)
+    for mode in ("unordered", "fail-hard", "pvs-id-tt-killers", "mtdf", "mvv-lva+id+aspiration=25")
+]
 
 IR_LINE = re.compile(r"I\s+refs:\s+([\d,]+)")
 

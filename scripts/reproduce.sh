@@ -17,6 +17,8 @@
 #      the same positions, depths 1-6  -> results/engines.json, engines.md
 #   6. reference 003's extra runs (tt-draft=ge, MVV-LVA with a table)
 #      -> results/ref003.json, results/study/ref003.json
+#   6b. the bug museum: each named alpha-beta bug planted in the search, and
+#      the checks that catch it -> results/museum.md, results/museum.csv
 #   7. what differs from one reproduction to the next (times, commit, CPU)
 #      moved out of those files into results/provenance/, which git ignores
 #      (scripts/split_provenance.py): the tracked files change only with a count
@@ -149,6 +151,10 @@ rm -f results/study/ref003.json.journal
 /usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered --out results/study
 /usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered \
   --suite positions/bratko-kopec.epd --out results/study/bratko-kopec
+
+echo "== the bug museum: each named bug planted in the search, and which check catches it"
+# Exit 1 when a check misses a bug: the reproduction stops there.
+"$PRUNEBENCH" museum --csv results/museum.csv --markdown results/museum.md > /dev/null
 
 echo "== provenance: times, commit and CPU out of the tracked files (results/provenance/, git-ignored)"
 # Running this script twice on one commit must leave results/ as it was.

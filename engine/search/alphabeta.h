@@ -9,9 +9,14 @@
 //
 // Principal variation search (pvs.h) is this same node with one step changed,
 // how a child after the first is searched: ChildWindow::NULL_WINDOW_FIRST.
+//
+// M (mutant.h) plants one of the bug museum's bugs; every line it changes is
+// an `if constexpr`, so AlphaBeta<T, F, W> with Mutant::NONE is the plain code.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <type_traits>
 
 #include "engine/search/node.h"
 
@@ -22,7 +27,7 @@ namespace prunebench {
 // high inside the window (PVS).
 enum class ChildWindow { FULL, NULL_WINDOW_FIRST };
 
-template <Tree T, Fail F = Fail::SOFT, ChildWindow W = ChildWindow::FULL>
+template <Tree T, Fail F = Fail::SOFT, ChildWindow W = ChildWindow::FULL, Mutant M = Mutant::NONE>
 class AlphaBeta {
  public:
   using Move = typename T::MoveType;
@@ -35,7 +40,7 @@ class AlphaBeta {
   // call (g++'s own choice varies with the size of the code around it).
   [[gnu::always_inline]] Score search(int ply, int depth, Score alpha, Score beta, NodeType expected = NodeType::PV,
                                       bool on_previous_pv = true) {
-    if (depth <= 0) return bounded<F>(visit_horizon_node(ctx_, ply), alpha, beta);
+    if (depth <= 0) return bounded<F>(visit_horizon_node<M>(ctx_, ply), alpha, beta);
     return search_children(ply, depth, alpha, beta, expected, on_previous_pv);
   }
 
@@ -43,7 +48,7 @@ class AlphaBeta {
   // A node with one ply to go scores its leaf children itself when the tree
   // can (leaf_children.h): the same counts, fewer instructions.
   Score search_children(int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv) {
-    if constexpr (ScoresLeafChildren<T>)
+    if constexpr (ScoresLeafChildren<T> && M == Mutant::NONE)
       if (visits_leaf_children(ctx_, depth))
         return search_children_as<true>(ply, depth, alpha, beta, expected, on_previous_pv);
     return search_children_as<false>(ply, depth, alpha, beta, expected, on_previous_pv);
@@ -55,7 +60,7 @@ class AlphaBeta {
     enter_node(ctx_, ply);
     Score value;
     Move hash_move{};
-    if (ctx_.tt && probe_table(ctx_, ply, depth, alpha, beta, value, hash_move))
+    if (ctx_.tt && probe_table<M>(ctx_, ply, depth, alpha, beta, value, hash_move))
       return bounded<F>(value, alpha, beta);
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
@@ -71,18 +76,20 @@ class AlphaBeta {
     NodeType behaved = NodeType::ALL;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move move = moves[i];
+      if constexpr (M == Mutant::SHARED_ALPHA) alpha = std::max(alpha, shared_alpha_);
       if constexpr (!LEAF_CHILDREN) ctx_.tree.make(move);
       const Score child =
-          search_child<LEAF_CHILDREN>(leaves, move, ply + 1, depth - 1, alpha, beta, child_type(expected, i),
-                                      on_previous_pv && move == pv_move, i == 0);
+          search_child<LEAF_CHILDREN>(leaves, move, ply + 1, child_depth(depth, i), alpha, beta,
+                                      child_type(expected, i), on_previous_pv && move == pv_move, i == 0);
       if constexpr (!LEAF_CHILDREN) ctx_.tree.unmake(move);
       if (child > best) best = child;
       if (child > alpha) {
         alpha = child;
+        if constexpr (M == Mutant::SHARED_ALPHA) shared_alpha_ = alpha;
         best_move = move;
         behaved = NodeType::PV;
         record_pv<LEAF_CHILDREN>(ctx_.pv, ply, move);
-        if (alpha >= beta) {
+        if (reaches_beta(alpha, beta)) {
           behaved = NodeType::CUT;
           record_cutoff(ctx_, move, i, moves.size(), ply, depth, best, alpha, beta);
           break;
@@ -93,9 +100,24 @@ class AlphaBeta {
     if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
     count_node_types(ctx_.counters, expected, behaved);
     best = bounded<F>(best, original_alpha, beta);
-    if (ctx_.tt) store_table(ctx_, ply, depth, best, original_alpha, beta, best_move);
+    if (ctx_.tt) store_table<M>(ctx_, ply, depth, best, original_alpha, beta, best_move);
     return best;
   }
+
+  // The cut-off test: >= (reference 002), or the museum's > that prunes less.
+  static bool reaches_beta(Score alpha, Score beta) {
+    if constexpr (M == Mutant::STRICT_CUTOFF) return alpha > beta;
+    return alpha >= beta;
+  }
+
+  // The depth the i-th child is searched to: one ply less, or, under the
+  // museum's unsound pruning, two plies less after the second move.
+  static int child_depth(int depth, std::size_t i) {
+    if constexpr (M == Mutant::UNSOUND_PRUNING)
+      if (i >= UNSOUND_REDUCTION_FROM_MOVE && depth >= 2) return depth - 2;
+    return depth - 1;
+  }
+  static constexpr std::size_t UNSOUND_REDUCTION_FROM_MOVE = 2;
 
   // A child's value from this node's side, searched as W says. `move` leads
   // to it; it is already made unless LEAF_CHILDREN (then it is counted in
@@ -108,6 +130,7 @@ class AlphaBeta {
     const Score probe =
         -visit_child<LEAF_CHILDREN>(leaves, move, ply, depth, -alpha - 1, -alpha, type, on_pv);
     if (!(alpha < probe && probe < beta)) return probe;
+    if constexpr (M == Mutant::SEARCH_INSTABILITY) return probe;
     ++ctx_.counters.researches;
     return -visit_child<LEAF_CHILDREN>(leaves, move, ply, depth, -beta, -alpha, type, on_pv);
   }
@@ -127,6 +150,16 @@ class AlphaBeta {
   }
 
   SearchContext<T>& ctx_;
+  // The museum's shared alpha (mutant.h); no member at all in the plain search.
+  struct NoSharedAlpha {};
+  [[no_unique_address]] std::conditional_t<M == Mutant::SHARED_ALPHA, Score, NoSharedAlpha> shared_alpha_{
+      shared_alpha_start()};
+  static constexpr auto shared_alpha_start() {
+    if constexpr (M == Mutant::SHARED_ALPHA)
+      return -INFINITE_SCORE;
+    else
+      return NoSharedAlpha{};
+  }
 };
 
 }  // namespace prunebench

@@ -13,12 +13,21 @@
 //     for MTD(f), null-window alpha-beta with memory. Before the checked call
 //     the same context runs the searches that would have filled its table,
 //     killers and history in a real run (shallower iterations under id, other
-//     windows at the same depth with a table), so stored bounds are met;
+//     windows at the same depth with a table), so stored bounds are met; with
+//     a table and mate-distance scores, first a search of each child of the
+//     node, as a table kept from one move of a game to the next holds them,
+//     so entries are also met a ply away from where they were stored (where
+//     a mate score kept relative to the root shows). Not without mate
+//     distance: there a value is the same at every ply, and the children's
+//     exact entries would end the searches that store bounds;
 //   - the whole mode at the node with its own root window, whose value must
 //     be V: this covers the drivers (iterative deepening, aspiration, MTD(f)'s
 //     passes) and the full-width modes, which take no window.
 // A mode that is not value-preserving by design (tt-draft=ge) has no contract
 // with the fixed-depth value: contract_refusal says so.
+//
+// probe_mode can plant one of the bug museum's mutants (mutant.h) in both;
+// the true value V is never mutated.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +35,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/search/search.h"
+#include "engine/search/mutant_search.h"
 #include "engine/search/splitmix.h"
 
 namespace prunebench {
@@ -92,13 +101,27 @@ namespace detail {
 // have used, drawn from `seed`: they leave bounds in the table.
 constexpr int CONTRACT_WARMUPS = 2;
 
-template <Tree T, Fail F>
+template <Tree T, Fail F, Mutant M>
 Score run_core(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Score a, Score b) {
-  if (spec.algorithm == Algorithm::PVS) return Pvs<T, F>(ctx).search(0, depth, a, b);
-  return AlphaBeta<T, F>(ctx).search(0, depth, a, b);
+  if (spec.algorithm == Algorithm::PVS) return Pvs<T, F, M>(ctx).search(0, depth, a, b);
+  return AlphaBeta<T, F, ChildWindow::FULL, M>(ctx).search(0, depth, a, b);
 }
 
-template <Tree T, Fail F>
+// The table as searches of the node's children leave it: their entries one
+// ply nearer their root than they are to the node's.
+template <Tree T, Fail F, Mutant M>
+void search_children_first(SearchContext<T>& ctx, const SearchSpec& spec, int depth) {
+  if (depth < 2) return;
+  typename T::MoveList moves;
+  ctx.tree.generate(moves);
+  for (const auto move : moves) {
+    ctx.tree.make(move);
+    run_core<T, F, M>(ctx, spec, depth - 1, -INFINITE_SCORE, INFINITE_SCORE);
+    ctx.tree.unmake(move);
+  }
+}
+
+template <Tree T, Fail F, Mutant M>
 Score windowed_core(T& tree, const SearchSpec& spec, int depth, Score a, Score b, std::uint64_t seed) {
   using Move = typename T::MoveType;
   std::unique_ptr<TranspositionTable<Move>> tt;
@@ -109,36 +132,39 @@ Score windowed_core(T& tree, const SearchSpec& spec, int depth, Score a, Score b
   SearchContext<T> ctx(tree, counters, spec, tt.get());
   ExactValues<T> exact_values(tree, spec);
   if (spec.ordering.base == BaseOrdering::ORACLE) ctx.exact_value = exact_values.function();
+  if (spec.tt && spec.mate_distance) search_children_first<T, F, M>(ctx, spec, depth);
   if (spec.iterative_deepening)
-    for (int d = 1; d < depth; ++d) run_core<T, F>(ctx, spec, d, -INFINITE_SCORE, INFINITE_SCORE);
+    for (int d = 1; d < depth; ++d) run_core<T, F, M>(ctx, spec, d, -INFINITE_SCORE, INFINITE_SCORE);
   if (spec.tt) {
     std::uint64_t state = seed;
     for (int i = 0; i < CONTRACT_WARMUPS; ++i) {
       state = splitmix64(state);
       const Score wa = b - Score(state % 201);
       const Score wb = null_windows_only(spec) ? wa + 1 : wa + 1 + Score((state >> 32) % 60);
-      run_core<T, F>(ctx, spec, depth, wa, wb);
+      run_core<T, F, M>(ctx, spec, depth, wa, wb);
     }
   }
-  return run_core<T, F>(ctx, spec, depth, a, b);
+  return run_core<T, F, M>(ctx, spec, depth, a, b);
 }
 
 }  // namespace detail
 
-// Runs `spec` at the tree's current node. Preconditions: check_spec(tree,
-// spec) and contract_refusal(spec) are empty; a < b; with a full-width mode
-// the window is ignored (window_value is the mode's value).
+// Runs `spec` at the tree's current node, with `mutant` planted. Preconditions:
+// check_spec(tree, spec) and contract_refusal(spec) are empty; a < b; with a
+// full-width mode the window is ignored (window_value is the mode's value).
 template <Tree T>
-ContractProbe probe_mode(T& tree, const SearchSpec& spec, int depth, Score a, Score b, std::uint64_t seed) {
+ContractProbe probe_mode(T& tree, const SearchSpec& spec, int depth, Score a, Score b, std::uint64_t seed,
+                         Mutant mutant = Mutant::NONE) {
   ContractProbe probe;
   SearchCounters counters;
-  probe.mode_value = search(tree, spec, depth, counters).score;
+  probe.mode_value = search_with_mutant(tree, spec, depth, counters, mutant).score;
   if (!takes_window(spec)) {
     probe.window_value = probe.mode_value;
-  } else if (spec.fail == Fail::HARD) {
-    probe.window_value = detail::windowed_core<T, Fail::HARD>(tree, spec, depth, a, b, seed);
   } else {
-    probe.window_value = detail::windowed_core<T, Fail::SOFT>(tree, spec, depth, a, b, seed);
+    probe.window_value = with_mutant(mutant, [&]<Mutant M>() {
+      return spec.fail == Fail::HARD ? detail::windowed_core<T, Fail::HARD, M>(tree, spec, depth, a, b, seed)
+                                     : detail::windowed_core<T, Fail::SOFT, M>(tree, spec, depth, a, b, seed);
+    });
   }
   return probe;
 }

@@ -18,10 +18,24 @@
 
 namespace prunebench {
 
+// Whether a root score failed the aspiration window: at its edge too, since
+// fail-hard returns the edge itself.
+template <Mutant M>
+bool fails_low(Score score, Score alpha) {
+  if constexpr (M == Mutant::ASPIRATION_FAIL_HARD) return score < alpha;
+  return score <= alpha;
+}
+template <Mutant M>
+bool fails_high(Score score, Score beta) {
+  if constexpr (M == Mutant::ASPIRATION_FAIL_HARD) return score > beta;
+  return score >= beta;
+}
+
 // `search_root(depth, alpha, beta, previous_score)` searches the root once and
 // leaves its line in ctx.pv row 0 (or returns it through `line_of_root`).
 // Returns the score of the final iteration.
-template <Tree T, typename RootSearch, typename RootLine>
+// M (mutant.h): the museum's aspiration bug, a failure seen only beyond the edge.
+template <Mutant M = Mutant::NONE, Tree T, typename RootSearch, typename RootLine>
 Score iterative_deepening(SearchContext<T>& ctx, int max_depth, Score aspiration, Score first_guess,
                           RootSearch&& search_root, RootLine&& line_of_root) {
   Score previous = first_guess;
@@ -35,9 +49,9 @@ Score iterative_deepening(SearchContext<T>& ctx, int max_depth, Score aspiration
     }
     while (true) {
       score = search_root(depth, alpha, beta, previous);
-      if (score <= alpha && alpha > -INFINITE_SCORE) {
+      if (fails_low<M>(score, alpha) && alpha > -INFINITE_SCORE) {
         alpha = -INFINITE_SCORE;
-      } else if (score >= beta && beta < INFINITE_SCORE) {
+      } else if (fails_high<M>(score, beta) && beta < INFINITE_SCORE) {
         beta = INFINITE_SCORE;
       } else {
         break;

@@ -21,7 +21,7 @@
 
 namespace prunebench {
 
-template <Tree T, Fail F = Fail::SOFT>
+template <Tree T, Fail F = Fail::SOFT, Mutant M = Mutant::NONE>
 class Mtdf {
  public:
   using Move = typename T::MoveType;
@@ -30,7 +30,7 @@ class Mtdf {
 
   // The root value at `depth`, starting from `guess`.
   Score search(int depth, Score guess) {
-    AlphaBeta<T, F> alphabeta(ctx_);
+    AlphaBeta<T, F, ChildWindow::FULL, M> alphabeta(ctx_);
     Score g = guess;
     Score lower = -INFINITE_SCORE;
     Score upper = INFINITE_SCORE;

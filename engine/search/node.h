@@ -35,6 +35,7 @@
 
 #include "engine/search/counters.h"
 #include "engine/search/leaf_children.h"
+#include "engine/search/mutant.h"
 #include "engine/search/ordering.h"
 #include "engine/search/pv_table.h"
 #include "engine/search/spec.h"
@@ -176,15 +177,22 @@ template <Tree T>
 
 // A node at the horizon, entered and scored: a terminal (no children) or a
 // static evaluation. Small and inline, so that an algorithm reaches its
-// leaves without a call (most nodes are leaves).
-template <Tree T>
+// leaves without a call (most nodes are leaves). Two of the museum's bugs
+// live here (mutant.h): the counter after the depth test, and an evaluation
+// whose sign is not flipped at odd plies.
+template <Mutant M = Mutant::NONE, Tree T>
 [[gnu::always_inline]] inline Score visit_horizon_node(SearchContext<T>& ctx, int ply) {
-  enter_node(ctx, ply);
+  if constexpr (M == Mutant::COUNT_AFTER_DEPTH_TEST)
+    ctx.pv.clear(ply);
+  else
+    enter_node(ctx, ply);
   ++ctx.counters.leaves;
   if (!ctx.tree.has_children()) {
     ++ctx.counters.terminals;
     return ctx.tree.terminal_score(mate_ply(ctx, ply));
   }
+  if constexpr (M == Mutant::UNFLIPPED_EVALUATION)
+    if (ply % 2 != 0) return -ctx.tree.evaluate();
   return ctx.tree.evaluate();
 }
 
@@ -252,6 +260,13 @@ Score terminal_value(SearchContext<T>& ctx, int ply) {
   return ctx.tree.terminal_score(mate_ply(ctx, ply));
 }
 
+// The ply the table converts mate scores with (tt.h): the node's, but for
+// the museum's path-dependent bug, which converts none (ply 0).
+template <Mutant M>
+constexpr int table_ply(int ply) {
+  return M == Mutant::MATE_SCORE_FROM_ROOT ? 0 : ply;
+}
+
 // Whether an entry searched to `draft` may end a node with `depth` to go:
 // equal drafts only (exact), or any draft at least as deep (tt-draft=ge).
 inline bool draft_settles(TtDraft rule, int draft, int depth) {
@@ -262,11 +277,11 @@ inline bool draft_settles(TtDraft rule, int draft, int depth) {
 // true (with `value`) when an entry whose draft settles the node (see
 // draft_settles, and tt.h for why the default is equal drafts) bounds it for
 // the window. Never cuts at the root, which must produce a move.
-template <Tree T>
+template <Mutant M = Mutant::NONE, Tree T>
 bool probe_table(SearchContext<T>& ctx, int ply, int depth, Score alpha, Score beta, Score& value,
                  typename T::MoveType& hash_move) {
   ++ctx.counters.tt_probes;
-  const auto entry = ctx.tt->probe(ctx.tree.key(), ply);
+  const auto entry = ctx.tt->probe(ctx.tree.key(), table_ply<M>(ply));
   if (!entry) return false;
   ++ctx.counters.tt_hits;
   hash_move = entry->move;
@@ -284,10 +299,13 @@ bool probe_table(SearchContext<T>& ctx, int ply, int depth, Score alpha, Score b
   return true;
 }
 
-template <Tree T>
+template <Mutant M = Mutant::NONE, Tree T>
 void store_table(SearchContext<T>& ctx, int ply, int depth, Score value, Score alpha, Score beta,
                  typename T::MoveType best_move) {
-  ctx.tt->store(ctx.tree.key(), ply, depth, value, alpha, beta, best_move);
+  if constexpr (M == Mutant::BOUND_AS_EXACT)  // a window the value lies inside: "exact"
+    ctx.tt->store(ctx.tree.key(), ply, depth, value, -INFINITE_SCORE, INFINITE_SCORE, best_move);
+  else
+    ctx.tt->store(ctx.tree.key(), table_ply<M>(ply), depth, value, alpha, beta, best_move);
 }
 
 // order=oracle: each child's exact value from this node's side (best first),

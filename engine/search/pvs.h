@@ -19,7 +19,7 @@
 
 namespace prunebench {
 
-template <Tree T, Fail F = Fail::SOFT>
-using Pvs = AlphaBeta<T, F, ChildWindow::NULL_WINDOW_FIRST>;
+template <Tree T, Fail F = Fail::SOFT, Mutant M = Mutant::NONE>
+using Pvs = AlphaBeta<T, F, ChildWindow::NULL_WINDOW_FIRST, M>;
 
 }  // namespace prunebench

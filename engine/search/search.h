@@ -88,8 +88,9 @@ class ExactValues {
   std::unique_ptr<SearchContext<T>> ctx_;
 };
 
-// Runs `spec.algorithm` at one depth with window (alpha, beta); `guess` seeds MTD(f).
-template <Tree T, Fail F>
+// Runs `spec.algorithm` at one depth with window (alpha, beta); `guess` seeds
+// MTD(f). M (mutant.h) reaches only the alpha-beta family.
+template <Tree T, Fail F, Mutant M>
 Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Score alpha, Score beta,
                   Score guess, std::vector<typename T::MoveType>& line) {
   Score score = 0;
@@ -101,15 +102,15 @@ Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Scor
       score = Negamax<T>(ctx).search(0, depth);
       break;
     case Algorithm::ALPHABETA:
-      score = AlphaBeta<T, F>(ctx).search(0, depth, alpha, beta);
+      score = AlphaBeta<T, F, ChildWindow::FULL, M>(ctx).search(0, depth, alpha, beta);
       break;
     case Algorithm::PVS:
-      score = Pvs<T, F>(ctx).search(0, depth, alpha, beta);
+      score = Pvs<T, F, M>(ctx).search(0, depth, alpha, beta);
       break;
     case Algorithm::MINIMAL:  // run_minimal: it can fail
       break;
     case Algorithm::MTDF: {
-      Mtdf<T, F> mtdf(ctx);
+      Mtdf<T, F, M> mtdf(ctx);
       score = mtdf.search(depth, guess);
       line = mtdf.pv();
       return score;
@@ -133,23 +134,23 @@ SearchResult<typename T::MoveType> run_minimal(SearchContext<T>& ctx, const Sear
 }
 
 // The search itself: all iterations (id), or the one depth.
-template <Tree T, Fail F>
+template <Tree T, Fail F, Mutant M>
 void search_iterations(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
                        SearchResult<typename T::MoveType>& result) {
   if (spec.iterative_deepening) {
-    result.score = iterative_deepening(
+    result.score = iterative_deepening<M>(
         ctx, depth, spec.aspiration, spec.mtdf_guess,
         [&](int d, Score alpha, Score beta, Score previous) {
-          return search_root<T, F>(ctx, spec, d, alpha, beta, previous, result.pv);
+          return search_root<T, F, M>(ctx, spec, d, alpha, beta, previous, result.pv);
         },
         [&] { return result.pv; });
   } else {
     result.score =
-        search_root<T, F>(ctx, spec, depth, -INFINITE_SCORE, INFINITE_SCORE, spec.mtdf_guess, result.pv);
+        search_root<T, F, M>(ctx, spec, depth, -INFINITE_SCORE, INFINITE_SCORE, spec.mtdf_guess, result.pv);
   }
 }
 
-template <Tree T, Fail F>
+template <Tree T, Fail F, Mutant M = Mutant::NONE>
 SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, int depth,
                                               SearchCounters& counters, const SearchStop* stop) {
   using Move = typename T::MoveType;
@@ -165,7 +166,7 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
 
   SearchResult<Move> result;
   try {
-    search_iterations<T, F>(ctx, spec, depth, result);
+    search_iterations<T, F, M>(ctx, spec, depth, result);
   } catch (const SearchStopped&) {
     result.stopped = true;  // result.pv is still the last completed iteration's
   }

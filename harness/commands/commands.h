@@ -51,6 +51,7 @@ int compare_command(const Args& args, std::ostream& out, std::ostream& err);
 int merge_command(const Args& args, std::ostream& out, std::ostream& err);
 int export_command(const Args& args, std::ostream& out, std::ostream& err);
 int contract_command(const Args& args, std::ostream& out, std::ostream& err);
+int museum_command(const Args& args, std::ostream& out, std::ostream& err);
 int bench_command(const Args& args, std::ostream& out, std::ostream& err);
 int uci_command(const Args& args, std::ostream& out, std::ostream& err);
 int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err);

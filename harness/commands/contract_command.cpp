@@ -1,11 +1,12 @@
 // prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS] [--export FILE]
+//                     [--inject MUTANT]
 #include <filesystem>
 #include <ostream>
 #include <sstream>
 
 #include "engine/search/contract.h"
-#include "engine/trees/explicit_tree.h"
-#include "engine/trees/random_tree.h"
+#include "engine/search/mutant.h"
+#include "engine/text.h"
 #include "harness/commands/commands.h"
 #include "harness/io/file_identity.h"
 #include "harness/io/json_io.h"
@@ -23,14 +24,16 @@ constexpr std::string_view DEFAULT_SUITE = "positions/bratko-kopec.epd";
 
 ArgParser make_parser() {
   ArgParser parser(
-      "prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS] [--export FILE]",
+      "prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS] [--export FILE]\n"
+      "                    [--inject MUTANT]",
       "Checks reference 001's contract of a windowed search on random nodes, depths and\n"
       "windows: with true value V (plain negamax) and result v of window (a, b),\n"
       "  v <= a => V <= v,   v >= b => V >= v,   otherwise v = V\n"
       "(and a <= v <= b under fail=hard). The windowed core of MODE is checked (alpha-beta\n"
       "or PVS with the mode's ordering, table and fail policy, after the searches that\n"
-      "fill its table; MTD(f)'s null-window alpha-beta with memory), and the whole mode's\n"
-      "own root value must be V. Full-width modes take no window: their value is checked.\n"
+      "fill its table, with mate-distance its children's first; MTD(f)'s null-window\n"
+      "alpha-beta with memory), and the whole mode's own root value must be V.\n"
+      "Full-width modes take no window: their value is checked.\n"
       "Nodes: uniform random trees and tie-heavy trees (values -1, 0, 1) at random\n"
       "distances from their roots, depth 1-4, and the suite's positions after 0-3 random\n"
       "moves, depth 1-3. A mode the synthetic trees cannot run (order=mvv-lva) is checked\n"
@@ -44,17 +47,16 @@ ArgParser make_parser() {
   parser.add_value("export", "FILE",
                    "also write every case (node, depth, window, true value V) as JSON, kind \"contract-cases\", "
                    "for another implementation to replay (docs/json-schema.md)");
+  parser.add_value("inject", "MUTANT",
+                   "plant one of the bug museum's bugs in MODE, to see the check catch it: " + mutant_names() +
+                       " (engine/search/mutant.h; 'prunebench museum' tabulates them)");
   return parser;
 }
 
-// Why no synthetic tree can run the mode, or "".
-std::string trees_refusal(const SearchSpec& spec) {
-  if (std::string why = check_spec(RandomTree(2, 2, 0), spec); !why.empty()) return why;
-  return check_spec(ExplicitTree(leaf(0)), spec);
-}
-
 void print_report(const ContractPlan& plan, const ContractReport& report, std::ostream& out) {
-  out << "contract: mode " << plan.mode << ", seed " << plan.seed << ", " << report.cases << " cases ("
+  out << "contract: mode " << plan.mode;
+  if (plan.mutant != Mutant::NONE) out << " with the bug " << mutant_info(plan.mutant).name << " injected";
+  out << ", seed " << plan.seed << ", " << report.cases << " cases ("
       << report.by_kind[int(NodeKind::RANDOM_TREE)] << " random tree, "
       << report.by_kind[int(NodeKind::TIE_HEAVY_TREE)] << " tie-heavy tree, " << report.by_kind[int(NodeKind::CHESS)]
       << " chess)\n";
@@ -112,6 +114,13 @@ int contract_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (std::string why = contract_refusal(plan.spec); !why.empty()) return fail(plan.mode + ": " + why);
   plan.cases = int(cases.value);
   plan.seed = std::uint64_t(seed.value);
+  if (parsed.has("inject")) {
+    const std::optional<Mutant> mutant = mutant_named(parsed.value("inject"));
+    if (!mutant)
+      return fail("--inject: unknown bug '" + quote_input(parsed.value("inject")) + "' (known: " + mutant_names() +
+                  ")");
+    plan.mutant = *mutant;
+  }
 
   std::string no_trees = trees_refusal(plan.spec);
   plan.trees = nodes != "chess" && no_trees.empty();

@@ -43,7 +43,7 @@ void check_node(T& tree, const ContractPlan& plan, Rng& rng, Score spread, Contr
   const Window w = draw_window(rng, plan.spec, c.truth, spread);
   c.alpha = w.alpha;
   c.beta = w.beta;
-  const ContractProbe probe = probe_mode(tree, plan.spec, c.depth, c.alpha, c.beta, rng());
+  const ContractProbe probe = probe_mode(tree, plan.spec, c.depth, c.alpha, c.beta, rng(), plan.mutant);
   c.window_value = probe.window_value;
   c.mode_value = probe.mode_value;
 }
@@ -156,11 +156,19 @@ ContractReport run_contract(const ContractPlan& plan, const std::function<void(c
     tally(report, c);
     if (std::string why = violation_of(c, plan.spec); !why.empty()) {
       ++report.violation_count;
+      ++report.violations_by_depth_parity[c.depth % 2];
+      int& first = report.cases_to_first_violation[int(c.kind)];
+      if (first == 0) first = report.by_kind[int(c.kind)];
       if (report.violations.size() < ContractReport::MAX_LISTED) report.violations.push_back({c, why});
     }
     if (on_case) on_case(c);
   }
   return report;
+}
+
+std::string trees_refusal(const SearchSpec& spec) {
+  if (std::string why = check_spec(RandomTree(2, 2, 0), spec); !why.empty()) return why;
+  return check_spec(ExplicitTree(leaf(0)), spec);
 }
 
 std::string_view to_string(NodeKind kind) {

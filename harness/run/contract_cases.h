@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/search/mutant.h"
 #include "engine/search/spec.h"
 #include "harness/run/suite.h"
 
@@ -33,6 +34,7 @@ struct ContractPlan {
   std::vector<SuiteEntry> chess;    // empty: no chess cases
   int max_tree_depth = 4;
   int max_chess_depth = 3;
+  Mutant mutant = Mutant::NONE;     // a bug of the museum planted in the mode (--inject)
 };
 
 enum class NodeKind { RANDOM_TREE, TIE_HEAVY_TREE, CHESS };
@@ -59,6 +61,9 @@ struct ContractReport {
   int by_kind[3] = {0, 0, 0};  // indexed by NodeKind
   int fail_lows = 0, fail_highs = 0, inside = 0;
   std::uint64_t violation_count = 0;
+  // How many cases of a kind ran up to and including its first violation; 0: none.
+  int cases_to_first_violation[3] = {0, 0, 0};  // indexed by NodeKind
+  int violations_by_depth_parity[2] = {0, 0};   // [depth % 2]
   std::vector<ContractViolation> violations;  // the first MAX_LISTED
   std::string trees_skipped;                  // why no synthetic tree was used, if none was
 
@@ -70,6 +75,9 @@ struct ContractReport {
 // least one kind of node is available. `on_case` (may be empty) hears every
 // case once it is checked, in order.
 ContractReport run_contract(const ContractPlan& plan, const std::function<void(const ContractCase&)>& on_case = {});
+
+// Why no synthetic tree can run the mode, or "".
+std::string trees_refusal(const SearchSpec& spec);
 
 std::string_view to_string(NodeKind kind);
 // One line: "case 17, chess 'FEN', depth 3, window (-20, 40): failed high ..."

@@ -111,7 +111,7 @@ TEST(Cli, VersionPrintsTheBuildAndExits0) {
 // Every command and tree experiment, as typed before --help.
 const std::vector<Args> COMMANDS = {
     {"perft"}, {"search"}, {"tree"}, {"tree", "standing"}, {"tree", "random"}, {"tree", "theory"},
-    {"run"},   {"compare"}, {"bench"}, {"uci"}, {"scan-orders"},
+    {"run"},   {"compare"}, {"bench"}, {"uci"}, {"scan-orders"}, {"museum"},
 };
 
 std::string joined(const Args& command) {

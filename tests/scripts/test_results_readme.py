@@ -99,3 +99,12 @@ def test_scan_order_section_shows_the_family_and_the_closest_order(tmp_path):
     assert "11 of 22 figures equal" in text and "scan_orders.txt, is missing" in text
     (tmp_path / "scan_orders.txt").write_text("1128960 orders\n")
     assert "1128960 orders" in readme.scan_order_section(tmp_path)
+
+
+def test_the_bug_museum_is_a_section_of_the_page(tmp_path):
+    shutil.copy(RUN_SMALL, tmp_path / "reproduction.json")
+    assert "(not generated: museum.md is missing)" in readme.build_page(tmp_path)
+    (tmp_path / "museum.md").write_text("# The bug museum\n\n| bug | caught by |\n|---|---|\n| `shared-alpha` | contract |\n")
+    page = readme.build_page(tmp_path)
+    assert "## The bug museum: which check catches which alpha-beta bug\n\n| bug | caught by |" in page
+    assert "# The bug museum\n" not in page

@@ -350,6 +350,7 @@ def build_page(results: Path) -> str:
         section("Full tree against the best case (reference 002)", results / "theory.md"),
         ref003_page.section(results),
         engines_section(results),
+        section("The bug museum: which check catches which alpha-beta bug", results / "museum.md"),
         "## Plots\n",
         "![nodes vs depth](nodes_vs_depth.png)\n![reduction vs depth](reduction_vs_depth.png)\n"
         "![ordering gain](ordering_gain.png)\n![ratio to the minimal tree](minimal_tree_ratio.png)\n",

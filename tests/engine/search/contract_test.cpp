@@ -47,9 +47,10 @@ SearchSpec spec_for(Fail fail, bool tt, bool ordering) {
 // Runs `Algorithm` at the node with window (a, b). With a table, first runs
 // `warmups` searches with other windows (drawn from the node's key) so the
 // checked search meets stored bounds, as MTD(f)'s later passes and PVS's
-// re-searches do. (The trailing pack lets AlphaBeta, whose third parameter
-// has a default, match too: clang++ 14 does not relax the matching.)
-template <template <Tree, Fail, ChildWindow...> class Algorithm, Fail F>
+// re-searches do. (Algorithm takes exactly the tree and the fail policy, so
+// the searches are passed as the aliases below: clang++ 14 does not relax the
+// matching of a template with more parameters, even defaulted.)
+template <template <Tree, Fail> class Algorithm, Fail F>
 struct WindowedSearch {
   bool tt = false;
   bool ordering = false;
@@ -71,6 +72,11 @@ struct WindowedSearch {
     return algorithm.search(0, depth, a, b);
   }
 };
+
+template <Tree T, Fail F>
+using PlainAlphaBeta = AlphaBeta<T, F>;
+template <Tree T, Fail F>
+using PlainPvs = Pvs<T, F>;
 
 void expect_no_violations(const ContractReport& report, bool null_window = false) {
   EXPECT_EQ(report.cases, CASES);
@@ -95,51 +101,52 @@ ContractOptions options(bool fail_hard, bool null_window = false) {
 
 TEST(Contract, AlphaBetaFailSoft) {
   expect_no_violations(
-      check_contract(CASES, random_node, WindowedSearch<AlphaBeta, Fail::SOFT>{}, options(false)));
+      check_contract(CASES, random_node, WindowedSearch<PlainAlphaBeta, Fail::SOFT>{}, options(false)));
 }
 
 TEST(Contract, AlphaBetaFailHard) {
   expect_no_violations(
-      check_contract(CASES, random_node, WindowedSearch<AlphaBeta, Fail::HARD>{}, options(true)));
+      check_contract(CASES, random_node, WindowedSearch<PlainAlphaBeta, Fail::HARD>{}, options(true)));
 }
 
 TEST(Contract, AlphaBetaFailSoftWithTableAndOrdering) {
-  expect_no_violations(check_contract(CASES, random_node,
-                                      WindowedSearch<AlphaBeta, Fail::SOFT>{true, true, 2}, options(false)));
+  expect_no_violations(check_contract(
+      CASES, random_node, WindowedSearch<PlainAlphaBeta, Fail::SOFT>{true, true, 2}, options(false)));
 }
 
 TEST(Contract, AlphaBetaFailHardWithTable) {
-  expect_no_violations(check_contract(CASES, random_node,
-                                      WindowedSearch<AlphaBeta, Fail::HARD>{true, false, 2}, options(true)));
+  expect_no_violations(check_contract(
+      CASES, random_node, WindowedSearch<PlainAlphaBeta, Fail::HARD>{true, false, 2}, options(true)));
 }
 
 TEST(Contract, PvsFailSoft) {
-  expect_no_violations(check_contract(CASES, random_node, WindowedSearch<Pvs, Fail::SOFT>{}, options(false)));
+  expect_no_violations(
+      check_contract(CASES, random_node, WindowedSearch<PlainPvs, Fail::SOFT>{}, options(false)));
 }
 
 TEST(Contract, PvsFailHardWithTable) {
   expect_no_violations(
-      check_contract(CASES, random_node, WindowedSearch<Pvs, Fail::HARD>{true, true, 2}, options(true)));
+      check_contract(CASES, random_node, WindowedSearch<PlainPvs, Fail::HARD>{true, true, 2}, options(true)));
 }
 
 // PVS's probes: null windows only.
 TEST(Contract, PvsNullWindow) {
   expect_no_violations(
-      check_contract(CASES, random_node, WindowedSearch<Pvs, Fail::SOFT>{}, options(false, true)), true);
+      check_contract(CASES, random_node, WindowedSearch<PlainPvs, Fail::SOFT>{}, options(false, true)), true);
 }
 
 // MTD(f)'s passes: null-window alpha-beta with memory, after earlier passes
 // at other betas have left bounds in the table.
 TEST(Contract, AlphaBetaWithMemoryNullWindow) {
   expect_no_violations(
-      check_contract(CASES, random_node, WindowedSearch<AlphaBeta, Fail::SOFT>{true, false, 3, true},
+      check_contract(CASES, random_node, WindowedSearch<PlainAlphaBeta, Fail::SOFT>{true, false, 3, true},
                      options(false, true)),
       true);
 }
 
 TEST(Contract, AlphaBetaWithMemoryNullWindowFailHard) {
   expect_no_violations(
-      check_contract(CASES, random_node, WindowedSearch<AlphaBeta, Fail::HARD>{true, false, 3, true},
+      check_contract(CASES, random_node, WindowedSearch<PlainAlphaBeta, Fail::HARD>{true, false, 3, true},
                      options(true, true)),
       true);
 }

@@ -88,6 +88,17 @@ TEST(ContractCommand, AViolationCarriesItsReproducer) {
             "with 50 but the true value is 30");
 }
 
+// --inject plants a named bug in the mode: the same command then fails.
+TEST(ContractCommand, AnInjectedBugIsReportedAsViolations) {
+  const Result r = contract({"--mode", "unordered", "--inject", "unflipped-evaluation", "--cases", "60", "--suite",
+                             suite_path()});
+  EXPECT_EQ(r.code, EXIT_CHANGED) << r.out << r.err;
+  EXPECT_NE(r.out.find("contract: mode unordered with the bug unflipped-evaluation injected, seed 1"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("violations: 0\n"), std::string::npos) << r.out;
+}
+
 TEST(ContractCommand, SameSeedSameReport) {
   const Args args = {"--mode", "unordered+tt", "--cases", "90", "--seed", "7", "--suite", suite_path()};
   EXPECT_EQ(contract(args).out, contract(args).out);
@@ -99,6 +110,8 @@ TEST(ContractCommand, BadInputIsOneLine) {
   expect_one_line_error(contract({"--mode", "unordered", "--seed", "abc"}), "--seed");
   expect_one_line_error(contract({"--mode", "unordered", "--cases", "0"}), "--cases");
   expect_one_line_error(contract({"--mode", "unordered", "--nodes", "forest"}), "--nodes");
+  expect_one_line_error(contract({"--mode", "unordered", "--inject", "off-by-one"}),
+                        "--inject: unknown bug 'off-by-one' (known: bound-as-exact, ");
   expect_one_line_error(contract({"--mode", "id-tt+tt-draft=ge"}), "not value-preserving");
   expect_one_line_error(contract({"--mode", "mvv-lva", "--nodes", "trees"}), "cannot run on synthetic trees");
   expect_one_line_error(contract({"--mode", "unordered", "--suite", "/nonexistent.epd"}), "nonexistent");

@@ -27,8 +27,10 @@
 #
 # With --deep, step 2 also goes one ply beyond the article: the start position
 # at depth 7 and the middlegame at depth 6, every mode, full-width searches
-# split across threads (engine/search/split.h) -> results/deep/, shown in
-# results/README.md as rows beyond the article.
+# split across threads (engine/search/split.h); and the exact minimal tree
+# alone one ply further still (start depth 8, middlegame depth 7, one thread
+# each, about two minutes) -> results/deep/, shown in results/README.md as
+# rows beyond the article.
 #
 # Reference 000's generator order: every run measures the closest
 # scan order found on every figure -> results/scan_order_closest.txt. With
@@ -87,10 +89,11 @@ if $deep; then
   echo "== beyond the article (--deep): start depth 7, middlegame depth 6, every mode"
   deep_start=$(date +%s%N)
   mkdir -p results/deep
-  deep_run() {  # position id, depth: a one-position suite, so each search gets every thread
+  deep_run() {  # position id, depth[, modes]: a one-position suite, so each search gets every thread
+    local modes=${3:-$MODES}
     grep "id \"$1\"" positions/seed.epd > "results/deep/$1.epd"
     rm -f "results/deep/$1-d$2.json" "results/deep/$1-d$2.json.journal"
-    "$PRUNEBENCH" run --suite "results/deep/$1.epd" --depths "$2" --modes "$MODES" --threads "$(nproc)" \
+    "$PRUNEBENCH" run --suite "results/deep/$1.epd" --depths "$2" --modes "$modes" --threads "$(nproc)" \
       --out "results/deep/$1-d$2.json"
   }
   # Both at once: the cores stay busy while one position's single-thread
@@ -98,6 +101,11 @@ if $deep; then
   deep_run start 7 &
   start_pid=$!
   deep_run middlegame 6
+  wait "$start_pid"
+  echo "== the exact minimal tree alone, two plies beyond the article: start depth 8, middlegame depth 7"
+  deep_run start 8 minimal &
+  start_pid=$!
+  deep_run middlegame 7 minimal
   wait "$start_pid"
   echo "deep rows: $(( ($(date +%s%N) - deep_start) / 1000000 )) ms"
 fi

@@ -30,6 +30,20 @@ def test_rows_carry_the_ratio_to_the_minimal_tree_and_to_the_depth_before(tmp_pa
     assert text.count("\n| ") == 1 + len(deep["records"])  # header and one row per record
 
 
+def test_a_row_two_plies_beyond_grows_from_the_deep_row_before_it(tmp_path):
+    main = json.loads(RUN_SMALL.read_text())
+    main["records"] = [r for r in main["records"] if r["depth"] <= 2]
+    one_ply = {**main, "records": [r for r in json.loads(RUN_SMALL.read_text())["records"] if r["depth"] == 3]}
+    first = one_ply["records"][0]
+    two_plies = {**main, "records": [{**first, "depth": 4, "counters": {**first["counters"], "nodes": 7 * first["counters"]["nodes"]}}]}
+    (tmp_path / "start-d3.json").write_text(json.dumps(one_ply))
+    (tmp_path / "start-d4.json").write_text(json.dumps(two_plies))
+    text = deep_page.deep_section(tmp_path, main)
+    assert f"| {first['position_id']} | 4 | {first['mode']} | {7 * first['counters']['nodes']:,} |" in text
+    row = next(line for line in text.splitlines() if line.startswith(f"| {first['position_id']} | 4 |"))
+    assert row.split(" | ")[5] == "7.00"  # × depth − 1, from the depth-3 deep row
+
+
 def test_the_page_places_the_section(tmp_path):
     shutil.copy(RUN_SMALL, tmp_path / "reproduction.json")
     page = readme.build_page(tmp_path)

@@ -1,12 +1,13 @@
 """The results page's section for `scripts/reproduce.sh --deep`: reference
 000's chess tables one ply beyond the article (start position depth 7,
-middlegame depth 6), read from results/deep/*.json (kind "run").
+middlegame depth 6), and the exact minimal tree two plies beyond, read from
+results/deep/*.json (kind "run").
 
 One function renders the section; prunebench.pages.readme places it. Every figure
 comes from the run files: nodes, the ratio to the exact minimal tree of the
 same position and depth, and the growth from the depth before (read from the
-main job's reproduction.json), which is where reference 000's odd/even
-question shows.
+deep rows or the main job's reproduction.json), which is where reference
+000's odd/even question shows.
 """
 from pathlib import Path
 
@@ -14,11 +15,11 @@ from prunebench import load
 
 TITLE = "## Beyond the article: one ply deeper (`scripts/reproduce.sh --deep`)"
 INTRO = ("Reference 000's tables stop at start depth 6 and middlegame depth 5. These rows go one "
-         "ply further; the article has no figure for them. Full-width searches (minimax, the "
-         "exact minimal tree) run split across threads with the single-thread counts "
+         "ply further, and the exact minimal tree alone two plies further; the article has no "
+         "figure for them. Minimax runs split across threads with the single-thread counts "
          "(engine/search/split.h). \"× minimal\" is nodes ÷ the exact minimal tree's nodes at the "
          "same position and depth; \"× depth − 1\" is nodes ÷ the same mode's nodes one ply "
-         "shallower, from the main job's `reproduction.json`.")
+         "shallower, from these rows or the main job's `reproduction.json`.")
 
 
 def _nodes_by_key(runs: list[dict]) -> dict[tuple, int]:
@@ -33,7 +34,7 @@ def _ratio(numerator: int, denominator: int | None) -> str:
 def deep_rows(deep_runs: list[dict], main_run: dict | None) -> list[dict]:
     """One row per deep record, in file order."""
     deep_nodes = _nodes_by_key(deep_runs)
-    shallower = _nodes_by_key([main_run] if main_run else [])
+    shallower = _nodes_by_key(([main_run] if main_run else []) + deep_runs)
     rows = []
     for run in deep_runs:
         for r in run["records"]:

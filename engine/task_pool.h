@@ -10,10 +10,26 @@
 
 #include <atomic>
 #include <cstddef>
+#include <new>
+#include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace prunebench {
+
+// Starts a thread running f and appends it to `threads`. A thread the system
+// cannot give is a std::system_error whether it lacks a thread or the memory
+// for the thread's state (which std::thread allocates with new), so callers
+// report one resource failure instead of a bad_alloc they did not expect.
+template <typename Thread, typename F>
+void start_thread(std::vector<Thread>& threads, F&& f) {
+  try {
+    threads.emplace_back(std::forward<F>(f));
+  } catch (const std::bad_alloc&) {
+    throw std::system_error(std::make_error_code(std::errc::not_enough_memory));
+  }
+}
 
 // Runs body(thread, take) on `threads` threads (the caller's thread is thread
 // 0) and returns when all have finished. take() returns the next unclaimed
@@ -26,7 +42,7 @@ void share_tasks(std::size_t count, int threads, Body body) {
     return index < count ? index : count;
   };
   std::vector<std::jthread> helpers;
-  for (int thread = 1; thread < threads; ++thread) helpers.emplace_back([&body, &take, thread] { body(thread, take); });
+  for (int thread = 1; thread < threads; ++thread) start_thread(helpers, [&body, &take, thread] { body(thread, take); });
   body(0, take);
 }
 

@@ -9,6 +9,7 @@
 #include <system_error>
 #include <thread>
 
+#include "engine/task_pool.h"
 #include "harness/run/chess_search.h"
 #include "harness/engines/engine_record.h"
 #include "harness/io/json_io.h"
@@ -322,7 +323,7 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   };
   std::vector<std::thread> threads;
   try {
-    for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
+    for (int t = 1; t < workers; ++t) start_thread(threads, worker);
   } catch (const std::system_error& e) {
     // The system has no thread (or memory for its stack) to give: a resource
     // failure, not a bug. Stop the threads already running; their finished

@@ -17,6 +17,11 @@
 #      the same positions, depths 1-6  -> results/engines.json, engines.md
 #   6. reference 003's extra runs (tt-draft=ge, MVV-LVA with a table)
 #      -> results/ref003.json, results/study/ref003.json
+#   6a. the enhancement experiments of Schaeffer (1989) and Plaat et al.
+#      (1996): every combination of tt, id, killers, history, pvs and an
+#      aspiration window over MVV-LVA alpha-beta, and MTD(f) with iterative
+#      deepening, on the study's positions at depths 4-5, against the exact
+#      minimal tree -> results/study/enhancements.json, enhancements.md
 #   6b. the bug museum: each named alpha-beta bug planted in the search, and
 #      the checks that catch it -> results/museum.md, results/museum.csv
 #   7. what differs from one reproduction to the next (times, commit, CPU)
@@ -30,7 +35,8 @@
 # split across threads (engine/search/split.h); and the exact minimal tree
 # alone one ply further still (start depth 8, middlegame depth 7, one thread
 # each, about two minutes) -> results/deep/, shown in results/README.md as
-# rows beyond the article.
+# rows beyond the article; and the enhancement experiments at depth 6 on
+# Bratko-Kopec (about ten CPU minutes) -> results/deep/enhancements-bratko-kopec-d6.json.
 #
 # Reference 000's generator order: every run measures the closest
 # scan order found on every figure -> results/scan_order_closest.txt. With
@@ -67,6 +73,10 @@ rm -f results/reproduction.json.journal
   --max-nodes 200000000 --threads 2 --out results/reproduction.json
 
 echo "== reference 003: the table modes with the tutorial's draft rule, and MVV-LVA with a table but no ID"
+# The enhancement experiments: the exact minimal tree, MTD(f) with iterative
+# deepening as Plaat et al. ran it (with and without killers and history), and
+# every combination of six enhancements over MVV-LVA alpha-beta (README: Factorials).
+ENHANCEMENT_MODES='minimal,algo=mtdf+order=mvv-lva+tt+id+pv-move,algo=mtdf+order=mvv-lva+tt+id+pv-move+killers+history,factorial:mvv-lva:tt,id,killers,history,pvs,aspiration=50'
 REF003_MODES=mvv-lva+tt,id-tt+tt-draft=ge,mtdf+tt-draft=ge,pvs-id-tt-killers+tt-draft=ge
 rm -f results/ref003.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$REF003_MODES" --threads 2 --out results/ref003.json
@@ -107,6 +117,10 @@ if $deep; then
   start_pid=$!
   deep_run middlegame 7 minimal
   wait "$start_pid"
+  echo "== the enhancement experiments one ply deeper: Bratko-Kopec at depth 6"
+  rm -f results/deep/enhancements-bratko-kopec-d6.json results/deep/enhancements-bratko-kopec-d6.json.journal
+  "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 6 --modes "$ENHANCEMENT_MODES" \
+    --threads "$(nproc)" --out results/deep/enhancements-bratko-kopec-d6.json
   echo "deep rows: $(( ($(date +%s%N) - deep_start) / 1000000 )) ms"
 fi
 
@@ -159,6 +173,17 @@ rm -f results/study/ref003.json.journal
 /usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered --out results/study
 /usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered \
   --suite positions/bratko-kopec.epd --out results/study/bratko-kopec
+
+echo "== the enhancement experiments (Schaeffer 1989, Plaat et al. 1996): every combination, depths 4-5"
+rm -f results/study/enhancements.json.journal
+"$PRUNEBENCH" run --suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd \
+  --suite results/study/sts1-undermining-every-10th.epd --depths 4-5 --modes "$ENHANCEMENT_MODES" \
+  --threads 2 --out results/study/enhancements.json
+# The depth-6 rows come from --deep; once made they are tracked, so the page
+# is the same whether or not this run made them again.
+deeper=()
+[ -f results/deep/enhancements-bratko-kopec-d6.json ] && deeper=(results/deep/enhancements-bratko-kopec-d6.json)
+/usr/bin/python3 scripts/enhancements.py results/study/enhancements.json "${deeper[@]}" --out results/study
 
 echo "== the bug museum: each named bug planted in the search, and which check catches it"
 # Exit 1 when a check misses a bug: the reproduction stops there.

@@ -21,16 +21,6 @@ from prunebench import cli, load, study
 from prunebench.pages import study as study_page
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
-    return value
-
-
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Paired comparison of every mode of a prunebench run against a baseline mode: "
@@ -47,7 +37,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="directory to write into, created if needed (default: .)")
     parser.add_argument("--seed", type=int, default=study.DEFAULT_SEED,
                         help="bootstrap seed, so that the report is reproducible (default: %(default)s)")
-    parser.add_argument("--resamples", type=_positive, default=study.DEFAULT_RESAMPLES,
+    parser.add_argument("--resamples", type=cli.positive_int, default=study.DEFAULT_RESAMPLES,
                         metavar="N", help="bootstrap resamples (default: %(default)s)")
     return parser.parse_args(argv)
 

@@ -9,6 +9,7 @@ the paths written to stdout, one per line.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Callable, Iterable
 
@@ -32,3 +33,14 @@ def run_and_report(work: Callable[[], tuple[Iterable, Iterable[str]]], out_dir) 
     for path in written:
         print(path)
     return EXIT_OK
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
+    return value

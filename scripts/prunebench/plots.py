@@ -361,6 +361,39 @@ def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
     return fig
 
 
+def ranked_dots_figure(combinations: pd.DataFrame, depth: int, factors: tuple) -> Figure:
+    """Every combination's nodes ÷ the minimal tree with its interval, fewest first,
+    and beside it a grid that marks which enhancements each combination has.
+
+    `combinations` is prunebench.enhancements' table at one depth: combination,
+    minimal_ratio, ci_low, ci_high, positions; a combination's name is its
+    factors joined by '+'.
+    """
+    rows = combinations.sort_values(["minimal_ratio", "combination"], kind="stable").reset_index(drop=True)
+    height = 1.6 + 0.19 * len(rows)
+    fig = Figure(figsize=(8.5, height), layout="constrained")
+    ratio_ax, grid_ax = fig.subplots(1, 2, sharey=True, gridspec_kw={"width_ratios": [4, 1.3]})
+    ys = range(len(rows))
+    ratio_ax.hlines(list(ys), rows["ci_low"], rows["ci_high"], color="tab:blue", linewidth=2)
+    ratio_ax.plot(rows["minimal_ratio"], list(ys), "o", color="tab:blue", markeredgecolor="black", markersize=4)
+    ratio_ax.set_xscale("log")
+    _log_ticks(ratio_ax.xaxis, *ratio_ax.get_xlim())
+    ratio_ax.set_xlabel("nodes ÷ exact minimal tree (geometric mean, 95 % interval)")
+    ratio_ax.set_yticks(list(ys), [str(c) for c in rows["combination"]], fontsize="x-small")
+    ratio_ax.set_ylim(len(rows) - 0.5, -0.5)
+    ratio_ax.grid(axis="x", color="0.9")
+    for x, factor in enumerate(factors):
+        has = [y for y, name in zip(ys, rows["combination"]) if factor in str(name).split("+")]
+        grid_ax.plot([x] * len(has), has, "s", color="black", markersize=4)
+        grid_ax.plot([x] * len(rows), list(ys), "s", color="0.88", markersize=4, zorder=0)
+    grid_ax.set_xticks(range(len(factors)), factors, rotation=60, fontsize="small")
+    grid_ax.set_xlim(-0.6, len(factors) - 0.4)
+    grid_ax.tick_params(axis="y", left=False)
+    counts = sorted(set(int(n) for n in rows["positions"]))
+    fig.suptitle(f"Enhancements over MVV-LVA alpha-beta at depth {depth} ({'/'.join(map(str, counts))} positions)")
+    return fig
+
+
 CLIP_ID = re.compile(r'(?<=clipPath id=")p[0-9a-f]+(?=")|(?<=url\(#)p[0-9a-f]+(?=\))')
 
 

@@ -72,7 +72,11 @@ def to_markdown(table: Table) -> str:
     return "\n".join(parts) + "\n"
 
 
+def csv_text(frame: pd.DataFrame) -> str:
+    """A frame's raw values: machine column names, no thousands separators."""
+    return frame.to_csv(index=False, float_format="%.10g", lineterminator="\n")
+
+
 def to_csv(table: Table) -> str:
-    """The table's raw values: machine column names, no thousands separators."""
-    return table.frame.to_csv(index=False, float_format="%.10g", lineterminator="\n")
+    return csv_text(table.frame)
 

@@ -22,8 +22,15 @@ def readme_named_modes():
 
 
 def modes_in_results():
+    """Modes of the runs whose figures draw each mode in its style.
+
+    The enhancement experiments' 48 combinations are drawn in one colour and
+    named on their axis (plots.ranked_dots_figure), so they need no style each.
+    """
     modes = set()
     for path in REPO.joinpath("results").rglob("*.json"):
+        if path.name.startswith("enhancements"):
+            continue
         document = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(document, dict) and document.get("kind") == "run":
             modes |= {record["mode"] for record in document["records"]}

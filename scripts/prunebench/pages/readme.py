@@ -110,6 +110,24 @@ def scan_order_section(results: Path) -> str:
     return "\n".join(parts)
 
 
+def enhancements_section(results: Path) -> str:
+    """The enhancement experiments: their answers and main effects, from study/enhancements.md."""
+    title = "## The enhancement experiments of Schaeffer (1989) and Plaat et al. (1996)\n"
+    path = results / "study" / "enhancements.md"
+    if not path.exists():
+        return f"{title}\n(not generated: study/enhancements.md is missing)\n"
+    chapters = path.read_text(encoding="utf-8").split("\n## ")
+    answers = [line for line in chapters[0].splitlines() if line.startswith("- ")]
+    effects = [c for c in chapters if c.startswith("Main effects")]
+    parts = [title, "\n".join(answers) + "\n"]
+    if effects:
+        parts.append("### " + effects[0].strip() + "\n")
+    parts.append("![the combinations, ranked](study/enhancements.png)\n\n"
+                 "Every combination, the interactions, MTD(f)'s passes and the definitions: "
+                 "[study/enhancements.md](study/enhancements.md).\n")
+    return "\n".join(parts)
+
+
 def engines_section(results: Path) -> str:
     """The packaged UCI engines' counts (results/engines.md, scripts/engine_table.py)."""
     return section("Packaged UCI engines against prunebench", results / "engines.md")
@@ -349,6 +367,7 @@ def build_page(results: Path) -> str:
         section("The standing tree (reference 002)", results / "standing_tree.md"),
         section("Full tree against the best case (reference 002)", results / "theory.md"),
         ref003_page.section(results),
+        enhancements_section(results),
         engines_section(results),
         section("The bug museum: which check catches which alpha-beta bug", results / "museum.md"),
         "## Plots\n",

@@ -263,19 +263,15 @@ def positions_page(study: st.Study) -> str:
         "## Every position\n", positions_markdown(study)])
 
 
-def _csv(frame: pd.DataFrame) -> str:
-    return frame.to_csv(index=False, float_format="%.10g", lineterminator="\n")
-
-
 def write_study(study: st.Study, run: dict, out_dir, source: str) -> list[Path]:
     """Write every file of the study into out_dir; return the paths."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     texts = {f"{FILES['summary']}.md": study_page(study, source),
-             f"{FILES['summary']}.csv": _csv(study.summary),
+             f"{FILES['summary']}.csv": render.csv_text(study.summary),
              f"{FILES['positions']}.md": positions_page(study),
-             f"{FILES['positions']}.csv": _csv(study.detail),
-             f"{FILES['branching']}.csv": _csv(study.branching)}
+             f"{FILES['positions']}.csv": render.csv_text(study.detail),
+             f"{FILES['branching']}.csv": render.csv_text(study.branching)}
     written = []
     for name, text in texts.items():
         (out / name).write_text(text, encoding="utf-8")

@@ -38,8 +38,8 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 
 def _work(args: argparse.Namespace):
-    records = [record for path in args.runs for record in load.load_run(path)["records"]]
-    result = enhancements.enhancements({"records": records}, args.seed, args.resamples)
+    run = load.join_runs([(path, load.load_run(path)) for path in args.runs])
+    result = enhancements.enhancements(run, args.seed, args.resamples)
     return page.write(result, args.out, ", ".join(args.runs)), result.notes
 
 

@@ -35,8 +35,10 @@
 # split across threads (engine/search/split.h); and the exact minimal tree
 # alone one ply further still (start depth 8, middlegame depth 7, one thread
 # each, about two minutes) -> results/deep/, shown in results/README.md as
-# rows beyond the article; and the enhancement experiments at depth 6 on
-# Bratko-Kopec (about ten CPU minutes) -> results/deep/enhancements-bratko-kopec-d6.json.
+# rows beyond the article; the ordering study at depth 6, every mode but
+# minimax and oracle -> results/deep/study-d6.json; and the enhancement
+# experiments at depth 6 on Bratko-Kopec -> results/deep/enhancements-bratko-kopec-d6.json.
+# The main job's pages read these tracked files when they exist.
 #
 # Reference 000's generator order: every run measures the closest
 # scan order found on every figure -> results/scan_order_closest.txt. With
@@ -95,6 +97,13 @@ if [ ${#engines[@]} -gt 0 ]; then
 fi
 /usr/bin/python3 scripts/engine_table.py results/reproduction.json "${table_args[@]}" --out results/engines.md
 
+# The study's positions: Bratko-Kopec and every 10th of WAC and of STS 1.
+mkdir -p results/study
+awk 'NR % 10 == 1' positions/wac.epd > results/study/wac-every-10th.epd
+awk 'NR % 10 == 1' positions/sts1-undermining.epd > results/study/sts1-undermining-every-10th.epd
+STUDY_SUITES=(--suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd
+  --suite results/study/sts1-undermining-every-10th.epd)
+
 if $deep; then
   echo "== beyond the article (--deep): start depth 7, middlegame depth 6, every mode"
   deep_start=$(date +%s%N)
@@ -117,6 +126,13 @@ if $deep; then
   start_pid=$!
   deep_run middlegame 7 minimal
   wait "$start_pid"
+  echo "== the ordering study one ply deeper: depth 6, every mode but minimax and oracle"
+  # Minimax's nodes are Σ perft(0..6), which the run's position facts hold;
+  # oracle's exact values of every child are left to the main job's depths.
+  rm -f results/deep/study-d6.json results/deep/study-d6.json.journal
+  "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 6 \
+    --modes unordered,canonical,fail-hard,mvv-lva,mvv-lva-canonical,mvv-lva-fail-hard,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers,minimal \
+    --threads "$(nproc)" --out results/deep/study-d6.json
   echo "== the enhancement experiments one ply deeper: Bratko-Kopec at depth 6"
   rm -f results/deep/enhancements-bratko-kopec-d6.json results/deep/enhancements-bratko-kopec-d6.json.journal
   "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 6 --modes "$ENHANCEMENT_MODES" \
@@ -155,29 +171,27 @@ done
 "$PRUNEBENCH" tree theory --json > results/trees/theory.json
 
 echo "== the ordering study: Bratko-Kopec, every 10th of WAC and of STS 1, depths 1-5, every mode"
-mkdir -p results/study
-awk 'NR % 10 == 1' positions/wac.epd > results/study/wac-every-10th.epd
-awk 'NR % 10 == 1' positions/sts1-undermining.epd > results/study/sts1-undermining-every-10th.epd
 rm -f results/study/run.json.journal
 # --max-nodes 20000000 keeps minimax (a full-width pass) to trees of at most
 # 20 M nodes: every position at depth 4, the few small trees at depth 5 (the
 # study reads minimax's nodes as Σ perft(0..d) anyway). The minimal tree is
 # computed without a full-width pass, so every position has it.
-"$PRUNEBENCH" run --suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd \
-  --suite results/study/sts1-undermining-every-10th.epd --depths 1-5 --modes "$MODES" \
+"$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 1-5 --modes "$MODES" \
   --max-nodes 20000000 --threads 2 --out results/study/run.json
 rm -f results/study/ref003.json.journal
-"$PRUNEBENCH" run --suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd \
-  --suite results/study/sts1-undermining-every-10th.epd --depths 1-5 --modes "$REF003_MODES" \
+"$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 1-5 --modes "$REF003_MODES" \
   --threads 2 --out results/study/ref003.json
-/usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered --out results/study
-/usr/bin/python3 scripts/study.py results/study/run.json --baseline unordered \
+# Depth 6 comes from --deep (results/deep/study-d6.json); once made it is
+# tracked, so the study is the same whether or not this run made it again.
+study_runs=(results/study/run.json)
+[ -f results/deep/study-d6.json ] && study_runs+=(results/deep/study-d6.json)
+/usr/bin/python3 scripts/study.py "${study_runs[@]}" --baseline unordered --out results/study
+/usr/bin/python3 scripts/study.py "${study_runs[@]}" --baseline unordered \
   --suite positions/bratko-kopec.epd --out results/study/bratko-kopec
 
 echo "== the enhancement experiments (Schaeffer 1989, Plaat et al. 1996): every combination, depths 4-5"
 rm -f results/study/enhancements.json.journal
-"$PRUNEBENCH" run --suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd \
-  --suite results/study/sts1-undermining-every-10th.epd --depths 4-5 --modes "$ENHANCEMENT_MODES" \
+"$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 4-5 --modes "$ENHANCEMENT_MODES" \
   --threads 2 --out results/study/enhancements.json
 # The depth-6 rows come from --deep; once made they are tracked, so the page
 # is the same whether or not this run made them again.

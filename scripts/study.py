@@ -2,7 +2,7 @@
 """The ordering study of a prunebench run: is each mode better than a baseline
 on these positions, by how much, and how sure are we?
 
-    study.py RUN.json [--baseline MODE] [--modes LIST] [--suite FILE] [--out DIR] [--seed N] [--resamples N]
+    study.py RUN.json [RUN.json ...] [--baseline MODE] [--modes LIST] [--suite FILE] [--out DIR] [--seed N] [--resamples N]
 
 Writes study.md (the answer and the summary table first), study.csv,
 study_positions.md/.csv (per position), study_branching.csv and the forest and
@@ -26,7 +26,9 @@ def parse_args(argv=None) -> argparse.Namespace:
         description="Paired comparison of every mode of a prunebench run against a baseline mode: "
                     "geometric-mean node ratio with a bootstrap interval, wins/ties/losses by position, "
                     "Wilcoxon p-value, growth per ply; Markdown, CSV and plots.")
-    parser.add_argument("run", metavar="RUN.json", help="output of 'prunebench run'")
+    parser.add_argument("runs", metavar="RUN.json", nargs="+",
+                        help="output of 'prunebench run'; several are read as one (the same positions, "
+                             "say depths 1-5 in one file and depth 6 in another)")
     parser.add_argument("--baseline", default=study.DEFAULT_BASELINE, metavar="MODE",
                         help="the mode every other is compared with (default: %(default)s)")
     parser.add_argument("--modes", metavar="LIST",
@@ -44,12 +46,12 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def _study(args: argparse.Namespace):
     """Load, compute and write; return (paths written, notes)."""
-    run = load.load_run(args.run)
+    run = load.join_runs([(path, load.load_run(path)) for path in args.runs])
     if args.suite:
         run = study.select_suite(run, args.suite)
     modes = [m for m in args.modes.split(",") if m] if args.modes else None
     result = study.study(run, args.baseline, modes, args.seed, args.resamples)
-    source = args.run + (f", positions of {args.suite}" if args.suite else "")
+    source = ", ".join(args.runs) + (f", positions of {args.suite}" if args.suite else "")
     return study_page.write_study(result, run, args.out, source), result.notes
 
 

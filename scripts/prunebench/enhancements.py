@@ -107,17 +107,9 @@ def mtdf_extras(spec: dict) -> tuple | None:
 
 
 def _frames(run: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """(factorial rows, MTD(f) rows, minimal rows), one per record.
-
-    Raises DataError for a record given twice (the same run read twice, say):
-    one of them would be dropped silently.
-    """
-    factorial, mtdf, proof, seen = [], [], [], set()
+    """(factorial rows, MTD(f) rows, minimal rows), one per record."""
+    factorial, mtdf, proof = [], [], []
     for record in run["records"]:
-        key = (record["position_id"], record["depth"], record["mode"])
-        if key in seen:
-            raise load.DataError(f"position {key[0]} at depth {key[1]} in mode '{key[2]}' appears twice")
-        seen.add(key)
         spec, counters = record["spec"], record["counters"]
         keys = {"position": record["position_id"], "depth": record["depth"],
                 "nodes": counters["nodes"], "leaves": counters["leaves"]}

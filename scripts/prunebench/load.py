@@ -195,6 +195,39 @@ def load_run(path) -> dict:
     return load(path, "run")
 
 
+def join_runs(runs: list[tuple[str, dict]]) -> dict:
+    """Several runs of the same positions as one: say, depths 1-5 of a suite from
+    one run and depth 6 from another.
+
+    `runs` pairs each run with its path, for the messages. Positions are
+    matched by id and must have the same FEN; a position keeps the entry with
+    the deepest perft (a deeper run computed more of it). Records are joined;
+    one given twice (the same position, depth and mode in two runs) raises
+    DataError, as it would within one file. The context is the first run's.
+    """
+    (first_path, first), *rest = runs
+    positions = {p["id"]: (p, first_path) for p in first["positions"]}
+    seen = {(r["position_id"], r["depth"], r["mode"]): first_path for r in first["records"]}
+    records = list(first["records"])
+    for path, run in rest:
+        for position in run["positions"]:
+            known = positions.get(position["id"])
+            if known is None or len(position["perft"]) > len(known[0]["perft"]):
+                if known is not None and known[0]["fen"] != position["fen"]:
+                    raise DataError(f"{path}: position {position['id']!r} has another FEN than in {known[1]}")
+                positions[position["id"]] = (position, path)
+            elif known[0]["fen"] != position["fen"]:
+                raise DataError(f"{path}: position {position['id']!r} has another FEN than in {known[1]}")
+        for record in run["records"]:
+            key = (record["position_id"], record["depth"], record["mode"])
+            if key in seen:
+                raise DataError(f"{path}: position {key[0]!r} depth {key[1]} mode {key[2]!r} "
+                                f"is also in {seen[key]}")
+            seen[key] = path
+            records.append(record)
+    return {**first, "positions": [p for p, _ in positions.values()], "records": records}
+
+
 def load_tree_lab(directory) -> dict[str, list[dict]]:
     """Every tree, standing and theory file in a directory, by kind, in name order."""
     directory = Path(directory)

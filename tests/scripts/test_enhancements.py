@@ -163,8 +163,3 @@ def test_plaat_verdict_compares_the_ratio_and_its_interval_with_five_to_ten_perc
     if "though" not in words:
         assert "though" not in verdict
 
-
-def test_a_record_given_twice_is_refused():
-    twice = run()["records"] * 2
-    with pytest.raises(en.load.DataError, match="appears twice"):
-        en.enhancements({"records": twice}, resamples=RESAMPLES)

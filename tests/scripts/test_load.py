@@ -121,3 +121,42 @@ def test_bad_tree_file(tmp_path):
 def test_reference_figures_load():
     reference = load.load_reference()
     assert reference["chess"]["nodes"]["start"]["minimax"]["6"] == 124_132_537
+
+
+# --------------------------------------------------------------------------
+# several runs read as one
+# --------------------------------------------------------------------------
+
+
+def _run(positions, records):
+    return {"schema_version": 1, "kind": "run", "context": {}, "positions": positions, "records": records}
+
+
+def _position(pid, perft, fen="8/8/8/8/8/8/8/K6k w - - 0 1"):
+    return {"id": pid, "fen": fen, "perft": perft}
+
+
+def _rec(pid, depth, mode="m"):
+    return {"position_id": pid, "depth": depth, "mode": mode, "counters": {"nodes": 1}}
+
+
+def test_joined_runs_keep_every_record_and_the_deepest_perft_of_each_position():
+    shallow = _run([_position("A", [1, 3]), _position("B", [1, 3])], [_rec("A", 1), _rec("B", 1)])
+    deep = _run([_position("A", [1, 3, 9])], [_rec("A", 2)])
+    joined = load.join_runs([("shallow.json", shallow), ("deep.json", deep)])
+    assert [p["id"] for p in joined["positions"]] == ["A", "B"]
+    assert joined["positions"][0]["perft"] == [1, 3, 9]
+    assert [(r["position_id"], r["depth"]) for r in joined["records"]] == [("A", 1), ("B", 1), ("A", 2)]
+
+
+def test_joined_runs_refuse_a_record_in_both():
+    one = _run([_position("A", [1, 3])], [_rec("A", 1)])
+    with pytest.raises(load.DataError, match="depth 1 mode 'm' is also in one.json"):
+        load.join_runs([("one.json", one), ("two.json", one)])
+
+
+def test_joined_runs_refuse_a_position_whose_fen_differs():
+    one = _run([_position("A", [1, 3])], [_rec("A", 1)])
+    other = _run([_position("A", [1, 3, 9], fen="8/8/8/8/8/8/8/K5k1 w - - 0 1")], [_rec("A", 2)])
+    with pytest.raises(load.DataError, match="another FEN"):
+        load.join_runs([("one.json", one), ("other.json", other)])

@@ -169,7 +169,7 @@ def _effects(table: pd.DataFrame, factors: dict, depth: int, seed: int, resample
         without, with_ = zip(*pairs)
         per_position = (logs[:, list(with_)] - logs[:, list(without)]).mean(axis=1)
         low, high = _interval(per_position, depth_rng(seed, depth), resamples)
-        rows.append({"depth": depth, "factor": factor, "pairs": len(pairs),
+        rows.append({"depth": depth, "factor": factor, "pairs": len(pairs), "positions": len(table),
                      "ratio": float(np.exp(per_position.mean())), "ci_low": low, "ci_high": high})
     return rows
 

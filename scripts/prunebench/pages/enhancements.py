@@ -121,7 +121,8 @@ def combinations_markdown(rows: pd.DataFrame) -> str:
 
 def effects_markdown(effects: pd.DataFrame) -> str:
     depths = sorted(set(int(d) for d in effects["depth"]))
-    header = ["factor", "pairs"] + [f"depth {d}" for d in depths]
+    counts = effects.groupby("depth")["positions"].max()
+    header = ["factor", "pairs"] + [f"depth {d} ({counts[d]} positions)" for d in depths]
     body = []
     for factor in [f for f in en.FACTORS if f in set(effects["factor"])]:
         rows = effects.loc[effects["factor"] == factor].set_index("depth")

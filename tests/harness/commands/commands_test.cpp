@@ -158,6 +158,10 @@ TEST(TreeCommand, BadInput) {
   expect_one_line_error(call(tree_command, {"random", "--branching", "6"}), "--depth");
   expect_one_line_error(call(tree_command, {"standing", "--order", "ABD"}), "ABD");
   expect_one_line_error(call(tree_command, {"forest"}), "forest");
+  expect_one_line_error(call(tree_command, {"standing", "--algo", "scout"}),
+                        "--algo: unknown algorithm 'scout' (minimax|negamax|alphabeta|fail-hard|pvs|mtdf|minimal)");
+  // A name is accepted whole, not as part of the list.
+  expect_one_line_error(call(tree_command, {"standing", "--algo", "pvs|mtdf"}), "unknown algorithm");
 }
 
 TEST(BenchCommand, PrintsTheSignatureLine) {

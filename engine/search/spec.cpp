@@ -2,7 +2,6 @@
 #include "engine/search/spec.h"
 
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <optional>
 
@@ -82,14 +81,6 @@ std::string joined_names(const std::array<std::pair<std::string_view, Value>, N>
   return names;
 }
 
-template <typename Integer>
-std::optional<Integer> parse_integer(std::string_view text) {
-  Integer value{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
 const NamedMode* find_named_mode(std::string_view name) {
   for (const NamedMode& mode : NAMED_MODES)
     if (mode.name == name) return &mode;
@@ -149,18 +140,18 @@ std::string set_tiebreak(SearchSpec& spec, const OptionItem& item) {
 }
 
 std::string set_seed(SearchSpec& spec, const OptionItem& item) {
-  const auto seed = parse_integer<std::uint64_t>(item.value);
-  if (!seed) return bad_value(item);
-  spec.ordering.seed = *seed;
+  const auto seed = parse_whole_integer<std::uint64_t>(item.value);
+  if (!seed.ok()) return bad_value(item);
+  spec.ordering.seed = seed.value;
   return "";
 }
 
 std::string set_tt(SearchSpec& spec, const OptionItem& item) {
   if (item.has_value) {
-    const auto megabytes = parse_integer<std::size_t>(item.value);
-    if (!megabytes || *megabytes == 0 || *megabytes > 65536)
+    const auto megabytes = parse_whole_integer<std::size_t>(item.value);
+    if (!megabytes.ok() || megabytes.value == 0 || megabytes.value > 65536)
       return bad_value(item) + " (megabytes, 1..65536)";
-    spec.tt_megabytes = *megabytes;
+    spec.tt_megabytes = megabytes.value;
   }
   spec.tt = spec.ordering.tt_move_first = true;
   return "";
@@ -179,24 +170,24 @@ std::string set_no_tt(SearchSpec& spec, const OptionItem& item) {
 }
 
 std::string set_aspiration(SearchSpec& spec, const OptionItem& item) {
-  const auto width = parse_integer<Score>(item.value);
-  if (!width || *width < 0 || *width >= MATE) return bad_value(item) + " (a width >= 0)";
-  spec.aspiration = *width;
+  const auto width = parse_whole_integer<Score>(item.value);
+  if (!width.ok() || width.value < 0 || width.value >= MATE) return bad_value(item) + " (a width >= 0)";
+  spec.aspiration = width.value;
   return "";
 }
 
 std::string set_guess(SearchSpec& spec, const OptionItem& item) {
-  const auto guess = parse_integer<Score>(item.value);
-  if (!guess || *guess <= -INFINITE_SCORE || *guess >= INFINITE_SCORE) return bad_value(item);
-  spec.mtdf_guess = *guess;
+  const auto guess = parse_whole_integer<Score>(item.value);
+  if (!guess.ok() || guess.value <= -INFINITE_SCORE || guess.value >= INFINITE_SCORE) return bad_value(item);
+  spec.mtdf_guess = guess.value;
   return "";
 }
 
 std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
-  const auto megabytes = parse_integer<std::size_t>(item.value);
-  if (!megabytes || *megabytes == 0 || *megabytes > 1048576)
+  const auto megabytes = parse_whole_integer<std::size_t>(item.value);
+  if (!megabytes.ok() || megabytes.value == 0 || megabytes.value > 1048576)
     return bad_value(item) + " (megabytes, 1..1048576)";
-  spec.minimal_megabytes = *megabytes;
+  spec.minimal_megabytes = megabytes.value;
   return "";
 }
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <exception>
 #include <new>
 #include <ostream>
@@ -10,6 +9,7 @@
 #include "engine/movegen.h"
 #include "engine/perft.h"
 #include "harness/run/chess_search.h"
+#include "engine/text.h"
 #include "harness/engines/uci_text.h"
 
 namespace prunebench::harness {
@@ -28,10 +28,9 @@ std::string join(std::vector<std::string_view>::const_iterator begin,
 }
 
 std::optional<long long> integer_in(std::string_view text, long long min, long long max) {
-  long long value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) return std::nullopt;
-  return value;
+  const Parsed<long long> value = parse_whole_integer<long long>(text);
+  if (!value.ok() || value.value < min || value.value > max) return std::nullopt;
+  return value.value;
 }
 
 std::uint64_t elapsed_ms(double seconds) { return std::uint64_t(seconds * 1000.0); }

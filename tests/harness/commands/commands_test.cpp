@@ -111,6 +111,17 @@ TEST(SearchCommand, ThreadsChangeNoCount) {
 }
 
 TEST(PerftCommand, ThreadsChangeNoCount) {
+// A seed takes all 64 bits, and the JSON spec keeps it as the number it is.
+TEST(SearchCommand, JsonKeepsAFullWidthSeed) {
+  const Result r = call(search_command, {"--fen", "startpos", "--depth", "1", "--mode",
+                                         "unordered+order=random+seed=18446744073709551615", "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["spec"]["order_seed"].get<std::uint64_t>(), 18446744073709551615u);
+  EXPECT_FALSE(json["spec"].contains("tt_megabytes"));  // absent without tt
+  EXPECT_EQ(json["spec"]["aspiration"], 0);
+}
+
   for (const char* extra : {"--divide", "--make-every-leaf"}) {
     const Result one = call(perft_command, {"--fen", "startpos", "--depth", "4", extra, "--json"});
     const Result two = call(perft_command, {"--fen", "startpos", "--depth", "4", extra, "--threads", "2", "--json"});

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/split.h"
 #include "engine/text.h"
 

@@ -4,7 +4,8 @@
 #include <atomic>
 #include <thread>
 
-#include "engine/chess_tree.h"
+#include "engine/task_pool.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
 
 namespace prunebench::harness {

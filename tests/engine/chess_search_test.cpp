@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/perft.h"
 #include "engine/search/alphabeta.h"
 #include "engine/search/search.h"

@@ -4,7 +4,7 @@
 // answer every question exactly as a tree that plays every move.
 #include <gtest/gtest.h>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/leaf_shortcut.h"
 #include "tests/engine/perft_suite.h"
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "tests/engine/search/minimal_oracle.h"
 
 namespace prunebench {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
 #include "tests/engine/search/minimal_oracle.h"

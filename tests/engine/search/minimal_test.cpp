@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"

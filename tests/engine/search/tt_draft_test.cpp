@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
 #include "harness/run/suite.h"
 

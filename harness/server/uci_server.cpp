@@ -7,9 +7,10 @@
 #include <ostream>
 
 #include "engine/movegen.h"
+#include "engine/uci_move.h"
 #include "engine/perft.h"
-#include "harness/run/chess_search.h"
 #include "engine/text.h"
+#include "harness/run/chess_search.h"
 #include "harness/engines/uci_text.h"
 
 namespace prunebench::harness {
@@ -138,7 +139,7 @@ std::string UciServer::set_position(const Words& words) {
   }
   Position position = read.position;
   for (auto it = moves_at == words.end() ? moves_at : moves_at + 1; it != words.end(); ++it) {
-    const Move move = position.parse_uci_move(*it);
+    const Move move = parse_uci_move(position, *it);
     if (move.is_none()) return "illegal move '" + std::string(*it) + "' in " + position.fen();
     position.play(move);
   }

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/minimal_full_width.h"
 #include "engine/search/search.h"
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/perft.h"
 #include "engine/search/split.h"
 

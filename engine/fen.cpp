@@ -3,7 +3,6 @@
 // Every way a FEN can be malformed or describe an impossible position is
 // reported as a one-line message; nothing is silently repaired except the
 // documented lenient forms (missing move counters, runs of spaces).
-#include <charconv>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,10 +35,11 @@ constexpr int MAX_COUNTER = 999999;
 std::string check_counter(const char* name, std::string_view text, int& value) {
   const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
   if (!digits) return std::string(name) + " '" + quote_input(text) + "' is not a non-negative integer";
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value > MAX_COUNTER)
+  const Parsed<int> counter = parse_whole_integer<int>(text);
+  if (!counter.ok() || counter.value > MAX_COUNTER)
     return std::string(name) + " " + quote_input(text) + " is out of range (0.." +
            std::to_string(MAX_COUNTER) + ")";
+  value = counter.value;
   return {};
 }
 

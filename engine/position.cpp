@@ -2,7 +2,6 @@
 // key and material in step. FEN reading and writing live in fen.cpp.
 #include "engine/position.h"
 
-#include "engine/movegen.h"
 #include "engine/zobrist.h"
 
 namespace prunebench {
@@ -81,14 +80,6 @@ Key Position::compute_key() const {
   if (en_passant_capturable()) k ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
   if (side_to_move() == BLACK) k ^= ZOBRIST.black_to_move;
   return k;
-}
-
-Move Position::parse_uci_move(std::string_view uci) const {
-  MoveList moves;
-  generate_legal(*this, moves);
-  for (Move m : moves)
-    if (to_uci(m) == uci) return m;
-  return Move::none();
 }
 
 }  // namespace prunebench

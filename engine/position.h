@@ -120,10 +120,6 @@ class alignas(32) Position {
   }
   void complete_move(Move m) { make<true>(m); }
 
-  // Parses a UCI move ("e2e4", "e7e8q") among this position's legal moves;
-  // returns Move::none() if it is not one.
-  Move parse_uci_move(std::string_view uci) const;
-
   bool operator==(const Position&) const = default;
 
  private:

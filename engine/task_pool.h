@@ -34,16 +34,31 @@ void start_thread(std::vector<Thread>& threads, F&& f) {
 // Runs body(thread, take) on `threads` threads (the caller's thread is thread
 // 0) and returns when all have finished. take() returns the next unclaimed
 // task index in [0, count), or count when every task has been claimed.
-template <typename Body>
-void share_tasks(std::size_t count, int threads, Body body) {
+//
+// When the system refuses a thread, refused(error) is called with the
+// std::system_error, and the threads already started and the caller's go on
+// with the tasks (a caller that must stop them says so through its body);
+// without `refused` the error is thrown, once those threads have finished.
+template <typename Body, typename Refused>
+void share_tasks(std::size_t count, int threads, Body body, Refused refused) {
   std::atomic<std::size_t> next{0};
   const auto take = [&next, count] {
     const std::size_t index = next.fetch_add(1, std::memory_order_relaxed);
     return index < count ? index : count;
   };
-  std::vector<std::jthread> helpers;
-  for (int thread = 1; thread < threads; ++thread) start_thread(helpers, [&body, &take, thread] { body(thread, take); });
+  std::vector<std::jthread> helpers;  // joined on the way out, whatever happens
+  try {
+    for (int thread = 1; thread < threads; ++thread)
+      start_thread(helpers, [&body, &take, thread] { body(thread, take); });
+  } catch (const std::system_error& error) {
+    refused(error);
+  }
   body(0, take);
+}
+
+template <typename Body>
+void share_tasks(std::size_t count, int threads, Body body) {
+  share_tasks(count, threads, std::move(body), [](const std::system_error&) { throw; });
 }
 
 }  // namespace prunebench

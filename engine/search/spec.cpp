@@ -2,7 +2,6 @@
 #include "engine/search/spec.h"
 
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <optional>
 
@@ -34,7 +33,8 @@ constexpr std::array<NamedMode, 17> NAMED_MODES = {{
      "id-tt plus killers and history"},
     {"pvs-id-tt-killers", "algo=pvs,order=mvv-lva,tt,pv-move,id,killers,history", "id-tt-killers with PVS"},
     {"minimal", "algo=minimal", "the exact minimal tree: the cheapest proof of the value (nodes, leaves)"},
-    {"oracle", "algo=alphabeta,order=oracle", "alpha-beta fail-soft, children by their exact value, best first"},
+    {"oracle", "algo=alphabeta,order=oracle",
+     "alpha-beta fail-soft, children by their exact value, best first"},
 }};
 
 constexpr std::array<std::pair<std::string_view, Algorithm>, 6> ALGORITHMS = {{
@@ -57,11 +57,6 @@ constexpr std::array<std::pair<std::string_view, BaseOrdering>, 8> ORDERINGS = {
     {"oracle", BaseOrdering::ORACLE},
 }};
 
-// Every key apply_option accepts besides algo (which starts a mode).
-constexpr std::array<std::string_view, 16> OPTION_KEYS = {
-    "fail", "order", "tiebreak", "seed", "tt", "tt-draft", "no-tt", "no-tt-move",
-    "pv-move", "killers", "history", "id", "mate-distance", "aspiration", "guess", "minimal-memory"};
-
 template <typename Value, std::size_t N>
 std::optional<Value> lookup(const std::array<std::pair<std::string_view, Value>, N>& table,
                             std::string_view name) {
@@ -77,12 +72,13 @@ std::string_view name_of(const std::array<std::pair<std::string_view, Value>, N>
   return "?";
 }
 
-template <typename Integer>
-std::optional<Integer> parse_integer(std::string_view text) {
-  Integer value{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
+// "a, b, c": a table's names as an error message lists the choices.
+template <typename Value, std::size_t N>
+std::string joined_names(const std::array<std::pair<std::string_view, Value>, N>& table,
+                         std::string_view separator) {
+  std::string names;
+  for (const auto& entry : table) names.append(names.empty() ? "" : separator).append(entry.first);
+  return names;
 }
 
 const NamedMode* find_named_mode(std::string_view name) {
@@ -91,94 +87,145 @@ const NamedMode* find_named_mode(std::string_view name) {
   return nullptr;
 }
 
-// Applies one option item ("tt", "order=mvv-lva", ...); returns an error or "".
-std::string apply_option(SearchSpec& spec, std::string_view item) {
-  const std::size_t eq = item.find('=');
-  const std::string_view key = item.substr(0, eq);
-  const std::string_view value = eq == std::string_view::npos ? std::string_view{} : item.substr(eq + 1);
-  const bool has_value = eq != std::string_view::npos;
-  const auto bad_value = [&] {
-    return "bad value '" + quote_input(value) + "' for '" + quote_input(key) + "'";
-  };
-  const auto flag = [&](bool& field, bool on) -> std::string {
-    if (has_value) return "option '" + quote_input(key) + "' takes no value";
-    field = on;
-    return "";
-  };
+// One option item of a mode, "order=mvv-lva" or "tt", split at its '='.
+struct OptionItem {
+  std::string_view key;
+  std::string_view value;
+  bool has_value = false;
+};
 
-  if (key == "algo") {
-    const auto algorithm = lookup(ALGORITHMS, value);
-    if (!algorithm)
-      return "unknown algorithm '" + quote_input(value) +
-             "' (minimax, negamax, alphabeta, pvs, mtdf, minimal)";
-    spec.algorithm = *algorithm;
-  } else if (key == "fail") {
-    if (value != "soft" && value != "hard") return bad_value() + " (soft or hard)";
-    spec.fail = value == "hard" ? Fail::HARD : Fail::SOFT;
-  } else if (key == "order") {
-    const auto ordering = lookup(ORDERINGS, value);
-    if (!ordering)
-      return "unknown ordering '" + quote_input(value) +
-             "' (natural, mvv-lva, quiet-pst, canonical, best, worst, random, oracle)";
-    spec.ordering.base = *ordering;
-  } else if (key == "tiebreak") {
-    spec.ordering.canonical_tiebreak = false;
-    spec.ordering.scan_tiebreak = 0;
-    if (value.starts_with("scan")) {
-      const ScanOrderParse scan = parse_scan_order(value.substr(4));
-      if (!scan.ok()) return scan.error;
-      spec.ordering.scan_tiebreak = scan.order.code();
-    } else if (value != "generator" && value != "canonical") {
-      return bad_value() + " (generator, canonical or scan:...)";
-    }
-    spec.ordering.canonical_tiebreak = value == "canonical";
-  } else if (key == "seed") {
-    const auto seed = parse_integer<std::uint64_t>(value);
-    if (!seed) return bad_value();
-    spec.ordering.seed = *seed;
-  } else if (key == "tt") {
-    if (has_value) {
-      const auto megabytes = parse_integer<std::size_t>(value);
-      if (!megabytes || *megabytes == 0 || *megabytes > 65536) return bad_value() + " (megabytes, 1..65536)";
-      spec.tt_megabytes = *megabytes;
-    }
-    spec.tt = spec.ordering.tt_move_first = true;
-  } else if (key == "minimal-memory") {
-    const auto megabytes = parse_integer<std::size_t>(value);
-    if (!megabytes || *megabytes == 0 || *megabytes > 1048576) return bad_value() + " (megabytes, 1..1048576)";
-    spec.minimal_megabytes = *megabytes;
-  } else if (key == "tt-draft") {
-    if (value != "eq" && value != "ge") return bad_value() + " (eq or ge)";
-    spec.tt_draft = value == "ge" ? TtDraft::AT_LEAST : TtDraft::EQUAL;
-  } else if (key == "no-tt") {
-    if (std::string e = flag(spec.tt, false); !e.empty()) return e;
-    spec.ordering.tt_move_first = false;
-  } else if (key == "no-tt-move") {
-    return flag(spec.ordering.tt_move_first, false);
-  } else if (key == "pv-move") {
-    return flag(spec.ordering.pv_move_first, true);
-  } else if (key == "killers") {
-    return flag(spec.ordering.killers, true);
-  } else if (key == "history") {
-    return flag(spec.ordering.history, true);
-  } else if (key == "id") {
-    return flag(spec.iterative_deepening, true);
-  } else if (key == "mate-distance") {
-    return flag(spec.mate_distance, true);
-  } else if (key == "aspiration") {
-    const auto width = parse_integer<Score>(value);
-    if (!width || *width < 0 || *width >= MATE) return bad_value() + " (a width >= 0)";
-    spec.aspiration = *width;
-  } else if (key == "guess") {
-    const auto guess = parse_integer<Score>(value);
-    if (!guess || *guess <= -INFINITE_SCORE || *guess >= INFINITE_SCORE) return bad_value();
-    spec.mtdf_guess = *guess;
-  } else if (find_named_mode(item)) {
-    return "named mode '" + quote_input(item) + "' must come first";
-  } else {
-    return "unknown mode or option '" + quote_input(item) + "'";
-  }
+// Sets one option on the spec; returns an error or "".
+using OptionHandler = std::string (*)(SearchSpec& spec, const OptionItem& item);
+
+std::string bad_value(const OptionItem& item) {
+  return "bad value '" + quote_input(item.value) + "' for '" + quote_input(item.key) + "'";
+}
+
+std::string set_flag(const OptionItem& item, bool& field, bool on) {
+  if (item.has_value) return "option '" + quote_input(item.key) + "' takes no value";
+  field = on;
   return "";
+}
+
+// A value named in one of the tables above ("algo=pvs", "order=mvv-lva").
+template <typename Value, std::size_t N>
+std::string set_named(const std::array<std::pair<std::string_view, Value>, N>& table, std::string_view what,
+                      const OptionItem& item, Value& field) {
+  const auto value = lookup(table, item.value);
+  if (!value)
+    return "unknown " + std::string(what) + " '" + quote_input(item.value) + "' (" +
+           joined_names(table, ", ") + ")";
+  field = *value;
+  return "";
+}
+
+std::string set_fail(SearchSpec& spec, const OptionItem& item) {
+  if (item.value != "soft" && item.value != "hard") return bad_value(item) + " (soft or hard)";
+  spec.fail = item.value == "hard" ? Fail::HARD : Fail::SOFT;
+  return "";
+}
+
+std::string set_tiebreak(SearchSpec& spec, const OptionItem& item) {
+  spec.ordering.canonical_tiebreak = false;
+  spec.ordering.scan_tiebreak = 0;
+  if (item.value.starts_with("scan")) {
+    const ScanOrderParse scan = parse_scan_order(item.value.substr(4));
+    if (!scan.ok()) return scan.error;
+    spec.ordering.scan_tiebreak = scan.order.code();
+  } else if (item.value != "generator" && item.value != "canonical") {
+    return bad_value(item) + " (generator, canonical or scan:...)";
+  }
+  spec.ordering.canonical_tiebreak = item.value == "canonical";
+  return "";
+}
+
+std::string set_seed(SearchSpec& spec, const OptionItem& item) {
+  const auto seed = parse_whole_integer<std::uint64_t>(item.value);
+  if (!seed.ok()) return bad_value(item);
+  spec.ordering.seed = seed.value;
+  return "";
+}
+
+std::string set_tt(SearchSpec& spec, const OptionItem& item) {
+  if (item.has_value) {
+    const auto megabytes = parse_whole_integer<std::size_t>(item.value);
+    if (!megabytes.ok() || megabytes.value == 0 || megabytes.value > 65536)
+      return bad_value(item) + " (megabytes, 1..65536)";
+    spec.tt_megabytes = megabytes.value;
+  }
+  spec.tt = spec.ordering.tt_move_first = true;
+  return "";
+}
+
+std::string set_tt_draft(SearchSpec& spec, const OptionItem& item) {
+  if (item.value != "eq" && item.value != "ge") return bad_value(item) + " (eq or ge)";
+  spec.tt_draft = item.value == "ge" ? TtDraft::AT_LEAST : TtDraft::EQUAL;
+  return "";
+}
+
+std::string set_no_tt(SearchSpec& spec, const OptionItem& item) {
+  if (std::string error = set_flag(item, spec.tt, false); !error.empty()) return error;
+  spec.ordering.tt_move_first = false;
+  return "";
+}
+
+std::string set_aspiration(SearchSpec& spec, const OptionItem& item) {
+  const auto width = parse_whole_integer<Score>(item.value);
+  if (!width.ok() || width.value < 0 || width.value >= MATE) return bad_value(item) + " (a width >= 0)";
+  spec.aspiration = width.value;
+  return "";
+}
+
+std::string set_guess(SearchSpec& spec, const OptionItem& item) {
+  const auto guess = parse_whole_integer<Score>(item.value);
+  if (!guess.ok() || guess.value <= -INFINITE_SCORE || guess.value >= INFINITE_SCORE) return bad_value(item);
+  spec.mtdf_guess = guess.value;
+  return "";
+}
+
+std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
+  const auto megabytes = parse_whole_integer<std::size_t>(item.value);
+  if (!megabytes.ok() || megabytes.value == 0 || megabytes.value > 1048576)
+    return bad_value(item) + " (megabytes, 1..1048576)";
+  spec.minimal_megabytes = megabytes.value;
+  return "";
+}
+
+// Every option a mode may carry, by key: the one list parse_mode and
+// first_item_kind read, so an option is added in one row. "algo" starts a mode.
+constexpr std::array<std::pair<std::string_view, OptionHandler>, 17> OPTIONS = {{
+    {"algo",
+     [](SearchSpec& s, const OptionItem& i) { return set_named(ALGORITHMS, "algorithm", i, s.algorithm); }},
+    {"fail", set_fail},
+    {"order",
+     [](SearchSpec& s, const OptionItem& i) { return set_named(ORDERINGS, "ordering", i, s.ordering.base); }},
+    {"tiebreak", set_tiebreak},
+    {"seed", set_seed},
+    {"tt", set_tt},
+    {"tt-draft", set_tt_draft},
+    {"no-tt", set_no_tt},
+    {"no-tt-move",
+     [](SearchSpec& s, const OptionItem& i) { return set_flag(i, s.ordering.tt_move_first, false); }},
+    {"pv-move",
+     [](SearchSpec& s, const OptionItem& i) { return set_flag(i, s.ordering.pv_move_first, true); }},
+    {"killers", [](SearchSpec& s, const OptionItem& i) { return set_flag(i, s.ordering.killers, true); }},
+    {"history", [](SearchSpec& s, const OptionItem& i) { return set_flag(i, s.ordering.history, true); }},
+    {"id", [](SearchSpec& s, const OptionItem& i) { return set_flag(i, s.iterative_deepening, true); }},
+    {"mate-distance", [](SearchSpec& s, const OptionItem& i) { return set_flag(i, s.mate_distance, true); }},
+    {"aspiration", set_aspiration},
+    {"guess", set_guess},
+    {"minimal-memory", set_minimal_memory},
+}};
+
+// Applies one option item ("tt", "order=mvv-lva", ...); returns an error or "".
+std::string apply_option(SearchSpec& spec, std::string_view text) {
+  const std::size_t eq = text.find('=');
+  const OptionItem item{text.substr(0, eq),
+                        eq == std::string_view::npos ? std::string_view{} : text.substr(eq + 1),
+                        eq != std::string_view::npos};
+  if (const auto handler = lookup(OPTIONS, item.key)) return (*handler)(spec, item);
+  if (find_named_mode(text)) return "named mode '" + quote_input(text) + "' must come first";
+  return "unknown mode or option '" + quote_input(text) + "'";
 }
 
 }  // namespace
@@ -186,9 +233,13 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
 std::string_view to_string(Algorithm algorithm) { return name_of(ALGORITHMS, algorithm); }
 std::string_view to_string(Fail fail) { return fail == Fail::HARD ? "hard" : "soft"; }
 std::string_view to_string(BaseOrdering ordering) { return name_of(ORDERINGS, ordering); }
-std::string_view tiebreak_name(bool canonical_tiebreak) { return canonical_tiebreak ? "canonical" : "generator"; }
+std::string_view tiebreak_name(bool canonical_tiebreak) {
+  return canonical_tiebreak ? "canonical" : "generator";
+}
 
 std::span<const NamedMode> named_modes() { return NAMED_MODES; }
+
+std::string algorithm_names(std::string_view separator) { return joined_names(ALGORITHMS, separator); }
 
 std::string spec_error(const SearchSpec& spec) {
   const bool full_width = spec.algorithm == Algorithm::MINIMAX || spec.algorithm == Algorithm::NEGAMAX;
@@ -247,9 +298,7 @@ ModeItem first_item_kind(std::string_view mode) {
   const std::string_view first = mode.substr(0, mode.find_first_of(",+"));
   if (find_named_mode(first) != nullptr || first.starts_with("algo=")) return ModeItem::MODE_HEAD;
   const std::string_view key = first.substr(0, first.find('='));
-  for (std::string_view option : OPTION_KEYS)
-    if (option == key) return ModeItem::OPTION;
-  return ModeItem::UNKNOWN;
+  return key != "algo" && lookup(OPTIONS, key) ? ModeItem::OPTION : ModeItem::UNKNOWN;
 }
 
 std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec) {

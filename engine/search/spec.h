@@ -106,6 +106,10 @@ struct NamedMode {
 };
 std::span<const NamedMode> named_modes();
 
+// Every algo= name in table order, joined by `separator`: the one list that
+// error messages and --help texts show.
+std::string algorithm_names(std::string_view separator);
+
 std::string_view to_string(Algorithm algorithm);
 std::string_view to_string(Fail fail);
 std::string_view to_string(BaseOrdering ordering);

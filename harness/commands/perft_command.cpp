@@ -1,108 +1,92 @@
 // prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--threads N] [--json]
 #include <chrono>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
-#include <set>
 
 #include "engine/perft.h"
 #include "engine/text.h"
 #include "harness/commands/commands.h"
-#include "harness/run/context.h"
-#include "harness/io/json_io.h"
-#include "harness/run/suite.h"
 #include "harness/engines/uci_text.h"
+#include "harness/io/json_io.h"
+#include "harness/options/cli_args.h"
+#include "harness/run/context.h"
+#include "harness/run/suite.h"
 
 namespace prunebench::harness {
 namespace {
 
-constexpr const char* USAGE =
-    "usage: prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--threads N] [--json]\n"
-    "       prunebench perft --suite FILE [--max-leaves N]\n"
-    "\n"
-    "Counts the leaves of the legal move tree to depth N (bulk counting at the\n"
-    "last ply). --divide prints Stockfish's 'go perft' text instead, which perft-diff\n"
-    "tools read: 'move: count' below each root move, a blank line and\n"
-    "'Nodes searched: N' (the time only with --json); --make-every-leaf\n"
-    "plays every move down to the leaves instead of counting the last ply (to\n"
-    "measure make/unmake speed); --threads N shares the subtrees below ply 2 out\n"
-    "to N threads (the same counts); --json prints one JSON object\n"
-    "{schema_version, kind: \"perft\", context, fen, depth, nodes, seconds, nodes_per_second[, divide]}\n"
-    "(docs/json-schema.md).\n"
-    "\n"
-    "--suite checks every published count (';D1 20 ;D2 400 ...') of an EPD file,\n"
-    "skipping counts above --max-leaves (default: none skipped). Exit code 0 when\n"
-    "all match, 1 when any count differs, 2 on bad input.\n";
-
 constexpr int MAX_PERFT_DEPTH = 15;
 constexpr int MAX_THREADS = 256;
+
+ArgParser make_parser() {
+  ArgParser parser(
+      "prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--threads N] [--json]\n"
+      "       prunebench perft --suite FILE [--max-leaves N]",
+      "Counts the leaves of the legal move tree to depth N (bulk counting at the\n"
+      "last ply). --divide prints Stockfish's 'go perft' text instead, which perft-diff\n"
+      "tools read: 'move: count' below each root move, a blank line and\n"
+      "'Nodes searched: N' (the time only with --json). --json prints one JSON object\n"
+      "{schema_version, kind: \"perft\", context, fen, depth, nodes, seconds, nodes_per_second[, divide]}\n"
+      "(docs/json-schema.md).\n"
+      "\n"
+      "--suite checks every published count (';D1 20 ;D2 400 ...') of an EPD file.\n"
+      "Exit code 0 when all match, 1 when any count differs, 2 on bad input.");
+  parser.add_value("fen", "FEN", "the position, or 'startpos'");
+  parser.add_value("depth", "N", "plies to count (0-" + std::to_string(MAX_PERFT_DEPTH) + ")");
+  parser.add_flag("divide", "the count below each root move, as Stockfish's 'go perft' prints it");
+  parser.add_flag("make-every-leaf",
+                  "play every move down to the leaves instead of counting the last ply (to measure "
+                  "make/unmake speed)");
+  parser.add_value("threads", "N",
+                   "share the subtrees below ply 2 out to N threads (1-" + std::to_string(MAX_THREADS) +
+                       "; the same counts)",
+                   "1");
+  parser.add_flag("json", "print one JSON object instead of text (docs/json-schema.md, kind \"perft\")");
+  parser.add_value("suite", "FILE", "check every published count of this EPD file");
+  parser.add_value("max-leaves", "N", "with --suite: skip the counts above N leaves (default: none skipped)");
+  return parser;
+}
 
 struct PerftOptions {
   std::string fen;
   std::string suite;
   std::uint64_t max_leaves = ~std::uint64_t(0);
-  int depth = -1;
+  int depth = 0;
   int threads = 1;
   bool divide = false;
   bool make_every_leaf = false;
   bool json = false;
-  bool help = false;
 };
 
-std::string parse_options(const Args& args, PerftOptions& options) {
-  std::set<std::string> given;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    const bool has_value = i + 1 < args.size();
-    // A value option given twice is a mistake to report, not a value to override.
-    if (arg.rfind("--", 0) == 0 && arg != "--help" && !given.insert(arg).second)
-      return "option " + quote_input(arg) + " given twice";
-    if (arg == "--help" || arg == "-h") {
-      options.help = true;
-    } else if (arg == "--divide") {
-      options.divide = true;
-    } else if (arg == "--make-every-leaf") {
-      options.make_every_leaf = true;
-    } else if (arg == "--json") {
-      options.json = true;
-    } else if (arg == "--fen") {
-      if (!has_value) return "--fen needs a value";
-      options.fen = args[++i];
-    } else if (arg == "--suite") {
-      if (!has_value) return "--suite needs a value";
-      options.suite = args[++i];
-    } else if (arg == "--max-leaves") {
-      if (!has_value) return "--max-leaves needs a value";
-      const std::string& value = args[++i];
-      if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos)
-        return "--max-leaves: '" + quote_input(value) + "' is not a non-negative integer";
-      options.max_leaves = std::stoull(value);
-    } else if (arg == "--threads") {
-      if (!has_value) return "--threads needs a value";
-      const std::string& value = args[++i];
-      if (value.empty() || value.size() > 3 || value.find_first_not_of("0123456789") != std::string::npos ||
-          std::stoi(value) < 1 || std::stoi(value) > MAX_THREADS)
-        return "--threads: '" + value + "' is not an integer in 1.." + std::to_string(MAX_THREADS);
-      options.threads = std::stoi(value);
-    } else if (arg == "--depth") {
-      if (!has_value) return "--depth needs a value";
-      const std::string& value = args[++i];
-      if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos || value.size() > 2 ||
-          std::stoi(value) > MAX_PERFT_DEPTH)
-        return "--depth: '" + quote_input(value) + "' is not an integer in 0.." +
-               std::to_string(MAX_PERFT_DEPTH);
-      options.depth = std::stoi(value);
-    } else {
-      return "unknown option '" + quote_input(arg) + "'";
-    }
+// --suite checks a file of counts; the rest count one position.
+std::string read_suite_options(const ParsedArgs& parsed, PerftOptions& options) {
+  if (parsed.has("fen") || parsed.has("depth")) return "--suite does not combine with --fen or --depth";
+  if (parsed.value("threads") != "1") return "--threads does not combine with --suite";
+  options.suite = parsed.value("suite");
+  if (parsed.has("max-leaves")) {
+    const Parsed<std::int64_t> max_leaves =
+        parsed.integer("max-leaves", 0, std::numeric_limits<std::int64_t>::max());
+    if (!max_leaves.ok()) return max_leaves.error;
+    options.max_leaves = std::uint64_t(max_leaves.value);
   }
-  if (options.help) return "";
-  if (!options.suite.empty()) {
-    if (!options.fen.empty() || options.depth >= 0) return "--suite does not combine with --fen or --depth";
-    if (options.threads != 1) return "--threads does not combine with --suite";
-    return "";
-  }
-  if (options.fen.empty()) return "--fen is required (a FEN or 'startpos')";
-  if (options.depth < 0) return "--depth is required";
+  return "";
+}
+
+std::string read_options(const ParsedArgs& parsed, PerftOptions& options) {
+  if (parsed.has("suite")) return read_suite_options(parsed, options);
+  if (!parsed.has("fen")) return "--fen is required (a FEN or 'startpos')";
+  if (!parsed.has("depth")) return "--depth is required";
+  const Parsed<std::int64_t> depth = parsed.integer("depth", 0, MAX_PERFT_DEPTH);
+  if (!depth.ok()) return depth.error;
+  const Parsed<std::int64_t> threads = parsed.integer("threads", 1, MAX_THREADS);
+  if (!threads.ok()) return threads.error;
+  options.fen = parsed.value("fen");
+  options.depth = int(depth.value);
+  options.threads = int(threads.value);
+  options.divide = parsed.has("divide");
+  options.make_every_leaf = parsed.has("make-every-leaf");
+  options.json = parsed.has("json");
   if (options.divide && options.depth == 0) return "--divide needs --depth of at least 1";
   if (options.divide && options.make_every_leaf) return "--divide and --make-every-leaf do not combine";
   return "";
@@ -140,7 +124,8 @@ int check_suite(const PerftOptions& options, std::ostream& out, std::ostream& er
     out << '\n';
   }
   const double seconds = seconds_since(start);
-  out << "perft suite " << options.suite << ": " << checked << " counts checked, " << mismatches << " mismatches";
+  out << "perft suite " << options.suite << ": " << checked << " counts checked, " << mismatches
+      << " mismatches";
   if (skipped) out << ", " << skipped << " skipped (above " << options.max_leaves << " leaves)";
   out << "; " << leaves << " leaves in " << seconds << " s\n";
   return mismatches == 0 ? EXIT_OK : EXIT_CHANGED;
@@ -149,13 +134,13 @@ int check_suite(const PerftOptions& options, std::ostream& out, std::ostream& er
 }  // namespace
 
 int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
+  const ArgParser parser = make_parser();
+  const ParsedArgs parsed_args = parser.parse(args);
+  const std::string help_hint = " (see 'prunebench perft --help')";
+  if (const auto done = answer_help_or_parse_error(parser, parsed_args, help_hint, out, err)) return *done;
   PerftOptions options;
-  if (const std::string error = parse_options(args, options); !error.empty())
-    return report_bad_input(err, error + " (see 'prunebench perft --help')");
-  if (options.help) {
-    out << USAGE;
-    return EXIT_OK;
-  }
+  if (const std::string error = read_options(parsed_args, options); !error.empty())
+    return report_bad_input(err, error + help_hint);
   if (!options.suite.empty()) return check_suite(options, out, err);
   const FenResult parsed = Position::from_fen(options.fen == "startpos" ? Position::START_FEN : options.fen);
   if (!parsed.ok()) {

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "engine/search/spec.h"
+#include "engine/text.h"
 #include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
 #include "harness/io/json_io.h"
@@ -51,8 +52,10 @@ std::string read_figures(const nlohmann::json& reference, const std::vector<std:
     for (const std::string& mode : modes) {
       if (!by_mode.contains(mode)) continue;
       for (const auto& [depth, count] : by_mode[mode].items()) {
+        const Parsed<int> depth_number = parse_whole_integer<int>(depth);
+        if (!depth_number.ok()) return position + " " + mode + " depth " + depth_number.error;
         if (!count.is_number_unsigned()) return position + " " + mode + " depth " + depth + " is not a count";
-        figures.push_back({position, mode, std::stoi(depth), count.get<std::uint64_t>()});
+        figures.push_back({position, mode, depth_number.value, count.get<std::uint64_t>()});
       }
     }
   if (figures.empty()) return "no figures for these modes";

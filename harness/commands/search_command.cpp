@@ -25,7 +25,7 @@ ArgParser make_parser() {
                    "'run --modes', where commas separate modes).\n\n"
                    "Named modes:\n" + modes.str() +
                    "\nOptions:\n"
-                   "  algo=minimax|negamax|alphabeta|pvs|mtdf|minimal   fail=soft|hard\n"
+                   "  algo=" + algorithm_names("|") + "   fail=soft|hard\n"
                    "  order=natural|mvv-lva|quiet-pst|canonical|oracle\n"
                    "  tiebreak=generator|canonical|scan:...   (equal ordering keys; README: scan order)\n"
                    "  tt | tt=MB   tt-draft=eq|ge   no-tt   no-tt-move   pv-move (needs id)\n"

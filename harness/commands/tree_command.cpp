@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/text.h"
 #include "harness/commands/commands.h"
 #include "harness/commands/tree_commands.h"
 
@@ -24,10 +25,16 @@ namespace prunebench::harness {
 
 namespace tree_experiment {
 
+std::string algo_names() {
+  std::string names = algorithm_names("|");
+  const std::string_view alphabeta = "alphabeta";
+  return names.insert(names.find(alphabeta) + alphabeta.size(), "|fail-hard");
+}
+
 Parsed<SearchSpec> parse_algo(const std::string& algo) {
-  if (algo != "minimax" && algo != "negamax" && algo != "alphabeta" && algo != "fail-hard" && algo != "pvs" &&
-      algo != "mtdf" && algo != "minimal")
-    return {{}, "--algo: unknown algorithm '" + algo + "' (" + ALGORITHMS + ")"};
+  const std::string names = algo_names();
+  if (("|" + names + "|").find("|" + algo + "|") == std::string::npos)
+    return {{}, "--algo: unknown algorithm '" + quote_input(algo) + "' (" + names + ")"};
   const std::string mode = algo == "fail-hard" ? "algo=alphabeta,fail=hard"
                            : algo == "mtdf"    ? "algo=mtdf,tt"
                                                : "algo=" + algo;
@@ -78,7 +85,8 @@ int parse_and_run(const Experiment& experiment, const Args& args, std::ostream& 
 
 int tree_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (args.empty())
-    return report_bad_input(err, "missing experiment: standing, random or theory (try 'prunebench tree --help')");
+    return report_bad_input(err,
+                            "missing experiment: standing, random or theory (try 'prunebench tree --help')");
   const std::string& name = args.front();
   if (name == "--help" || name == "-h" || name == "help") {
     out << OVERVIEW;

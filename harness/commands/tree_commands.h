@@ -17,9 +17,11 @@ namespace prunebench::harness::tree_experiment {
 // Ordered, so documents read in the order of docs/json-schema.md.
 using json = nlohmann::ordered_json;
 
-constexpr const char* ALGORITHMS = "minimax|negamax|alphabeta|fail-hard|pvs|mtdf|minimal";
+// What --algo accepts, "minimax|negamax|alphabeta|fail-hard|...": the engine's
+// algorithms (engine/search/spec.h) with fail-hard alpha-beta beside alphabeta.
+std::string algo_names();
 
-// The spec an --algo name (one of ALGORITHMS) stands for; the caller sets the
+// The spec an --algo name (one of algo_names()) stands for; the caller sets the
 // base ordering. The error names the option and lists the algorithms.
 Parsed<SearchSpec> parse_algo(const std::string& algo);
 

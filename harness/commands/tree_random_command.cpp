@@ -311,7 +311,7 @@ ArgParser random_parser() {
   parser.add_value("trees", "N", "number of trees (indices 0..N-1)");
   parser.add_value("seed", "S", "tree seed", "1");
   parser.add_value("order", "ORDER", "natural|best|worst|random|oracle", "natural");
-  parser.add_value("algo", "ALGO", ALGORITHMS, "alphabeta");
+  parser.add_value("algo", "ALGO", algo_names(), "alphabeta");
   parser.add_value("guess", "G",
                    "mtdf first guess: an integer, 'true' (the tree's value), 'true+K', 'true-K', or 'poor' "
                    "(the end of [-100, 100] farthest from the value)",

@@ -176,7 +176,7 @@ ArgParser standing_parser() {
   parser.add_value(
       "tree", "JSON",
       "search this tree instead: nested arrays, integers are leaves, e.g. '[[3,12,8],[2,4,6],[14,5,2]]'");
-  parser.add_value("algo", "ALGO", std::string("search algorithm: ") + ALGORITHMS, "alphabeta");
+  parser.add_value("algo", "ALGO", "search algorithm: " + algo_names(), "alphabeta");
   parser.add_flag("trace", "print the textbook's trace: leaves, node values and cut-offs");
   parser.add_flag("json", "print one JSON object of kind \"standing\" instead of text");
   return parser;

@@ -1,7 +1,8 @@
 #include "harness/engines/uci_text.h"
 
 #include <cctype>
-#include <charconv>
+
+#include "engine/text.h"
 
 namespace prunebench::harness {
 
@@ -26,18 +27,6 @@ std::vector<std::string_view> split_words(std::string_view line) {
   return words;
 }
 
-namespace {
-
-template <typename T>
-std::optional<T> number(std::string_view text) {
-  T value{};
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-}  // namespace
-
 bool is_move_text(std::string_view word) {
   if (word.size() < 4 || word.size() > 5) return word == "0000" || word == "(none)";
   for (char c : word)
@@ -49,9 +38,9 @@ namespace {
 
 template <typename T>
 std::string read_number(std::string_view name, std::string_view text, std::optional<T>& into) {
-  const std::optional<T> value = number<T>(text);
-  if (!value) return std::string(name) + " '" + std::string(text) + "' is not a number";
-  into = value;
+  const Parsed<T> value = parse_whole_integer<T>(text);
+  if (!value.ok()) return std::string(name) + " '" + std::string(text) + "' is not a number";
+  into = value.value;
   return "";
 }
 

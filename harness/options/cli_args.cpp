@@ -63,14 +63,8 @@ std::string add_list_item(std::string_view option, std::string_view item, int mi
 }  // namespace
 
 Parsed<std::int64_t> parse_integer(std::string_view option, std::string_view text) {
-  Parsed<std::int64_t> result;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, result.value);
-  if (ec == std::errc::result_out_of_range) {
-    result.error = std::string(option) + ": " + quoted(text) + " is out of range";
-  } else if (text.empty() || ec != std::errc() || ptr != end) {
-    result.error = std::string(option) + ": " + quoted(text) + " is not an integer";
-  }
+  Parsed<std::int64_t> result = parse_whole_integer<std::int64_t>(text);
+  if (!result.ok()) result.error = std::string(option) + ": " + result.error;
   return result;
 }
 

@@ -14,15 +14,9 @@
 #include <string_view>
 #include <vector>
 
-namespace prunebench::harness {
+#include "engine/text.h"
 
-// A converted value, or a one-line message saying why the text was refused.
-template <typename T>
-struct Parsed {
-  T value{};
-  std::string error;
-  bool ok() const { return error.empty(); }
-};
+namespace prunebench::harness {
 
 // Conversions of option text; `option` ("--depth") names the option in errors.
 Parsed<std::int64_t> parse_integer(std::string_view option, std::string_view text);

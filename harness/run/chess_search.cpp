@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/split.h"
+#include "engine/text.h"
 
 namespace prunebench::harness {
 
@@ -75,8 +76,10 @@ nlohmann::ordered_json spec_json(const SearchSpec& spec) {
   for (const auto& [key, value] : describe(spec)) {
     if (value == "true" || value == "false") {
       object[key] = value == "true";
-    } else if (!value.empty() && value.find_first_not_of("-0123456789") == std::string::npos) {
-      object[key] = std::stoll(value);
+    } else if (const Parsed<std::int64_t> number = parse_whole_integer<std::int64_t>(value); number.ok()) {
+      object[key] = number.value;
+    } else if (const Parsed<std::uint64_t> large = parse_whole_integer<std::uint64_t>(value); large.ok()) {
+      object[key] = large.value;  // order_seed may use all 64 bits
     } else {
       object[key] = value;
     }

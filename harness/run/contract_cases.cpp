@@ -3,7 +3,7 @@
 #include <random>
 #include <sstream>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/movegen.h"
 #include "engine/search/contract.h"
 #include "engine/search/splitmix.h"

@@ -1,6 +1,6 @@
 #include "harness/run/museum.h"
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/mutant_search.h"
 
 namespace prunebench::harness {

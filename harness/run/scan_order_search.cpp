@@ -1,10 +1,9 @@
 #include "harness/run/scan_order_search.h"
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
 
-#include "engine/chess_tree.h"
+#include "engine/task_pool.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
 
 namespace prunebench::harness {
@@ -101,11 +100,11 @@ FamilySearch search_family(const std::vector<ScanOrder>& family, const std::vect
   for (const ReferenceFigure& f : figures)
     tests.push_back({&positions.at(f.position_id), spec_of(f.mode, ScanOrder{}), f.depth, f.nodes});
 
-  std::atomic<std::size_t> next{0};
   std::vector<Tally> tallies(std::size_t(std::max(threads, 1)), Tally{std::vector<std::uint64_t>(tests.size()), {}, 0, {}});
-  const auto work = [&](Tally& tally) {
+  const auto work = [&](int thread, const auto& take) {
+    Tally& tally = tallies[std::size_t(thread)];
     std::vector<Test> mine = tests;
-    for (std::size_t i; (i = next.fetch_add(1)) < family.size();) {
+    for (std::size_t i; (i = take()) < family.size();) {
       for (Test& test : mine) test.spec.ordering.scan_tiebreak = family[i].code();
       std::size_t matched = 0;
       for (const Test& test : mine) {
@@ -123,10 +122,7 @@ FamilySearch search_family(const std::vector<ScanOrder>& family, const std::vect
       tally.ranked.emplace_back(i, all);
     }
   };
-  std::vector<std::jthread> pool;  // joined even when creating a later one throws
-  for (std::size_t t = 1; t < tallies.size(); ++t) pool.emplace_back(work, std::ref(tallies[t]));
-  work(tallies[0]);
-  for (std::jthread& thread : pool) thread.join();
+  share_tasks(family.size(), int(tallies.size()), work);
 
   FamilySearch result;
   result.family_size = family.size();

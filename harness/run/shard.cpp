@@ -1,19 +1,20 @@
 #include "harness/run/shard.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <numeric>
 
 #include "engine/perft.h"
+#include "engine/text.h"
 
 namespace prunebench::harness {
 
 namespace {
 
 bool parse_int(std::string_view text, int& value) {
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc() && end == text.data() + text.size() && !text.empty();
+  const Parsed<int> parsed = parse_whole_integer<int>(text);
+  value = parsed.value;
+  return parsed.ok();
 }
 
 // perft(0..max_depth): measured up to COST_PERFT_DEPTH, extrapolated beyond.

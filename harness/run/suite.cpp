@@ -1,7 +1,6 @@
 #include "harness/run/suite.h"
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -88,9 +87,8 @@ std::string split_operations(std::string_view text, std::vector<EpdOperation>& o
 // depths (refused later as out of range), not unknown opcodes to ignore.
 int perft_depth(const std::string& opcode) {
   if (opcode.size() < 2 || opcode[0] != 'D' || !is_digits(std::string_view(opcode).substr(1))) return -1;
-  int depth = 0;
-  const auto [end, ec] = std::from_chars(opcode.data() + 1, opcode.data() + opcode.size(), depth);
-  return ec == std::errc() ? depth : MAX_PERFT_DEPTH + 1;
+  const Parsed<int> depth = parse_whole_integer<int>(std::string_view(opcode).substr(1));
+  return depth.ok() ? depth.value : MAX_PERFT_DEPTH + 1;
 }
 
 std::string apply_operation(const EpdOperation& operation, SuiteEntry& entry) {
@@ -101,14 +99,13 @@ std::string apply_operation(const EpdOperation& operation, SuiteEntry& entry) {
   } else if (operation.opcode == "bm") {
     entry.best_moves = operation.operands;
   } else if (const int depth = perft_depth(operation.opcode); depth >= 0) {
-    std::uint64_t count = 0;
     const std::string* text = operation.operands.size() == 1 ? &operation.operands[0] : nullptr;
-    if (depth < 1 || depth > MAX_PERFT_DEPTH || !text || !is_digits(*text) ||
-        std::from_chars(text->data(), text->data() + text->size(), count).ec != std::errc()) {
+    const Parsed<std::uint64_t> count = parse_whole_integer<std::uint64_t>(text ? *text : "");
+    if (depth < 1 || depth > MAX_PERFT_DEPTH || !text || !is_digits(*text) || !count.ok()) {
       return "perft annotation ;" + quote_input(operation.opcode) + " needs one count (depth 1.." +
              std::to_string(MAX_PERFT_DEPTH) + ")";
     }
-    if (!entry.perft.emplace(depth, count).second)
+    if (!entry.perft.emplace(depth, count.value).second)
       return "perft depth " + std::to_string(depth) + " given twice";
   }
   return {};

@@ -7,7 +7,6 @@
 #include <new>
 #include <optional>
 #include <system_error>
-#include <thread>
 
 #include "engine/task_pool.h"
 #include "harness/run/chess_search.h"
@@ -311,28 +310,23 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   }
 
   std::vector<PositionResult> results(work.size());
-  std::atomic<std::size_t> next{0};
   const int workers = int(std::min<std::size_t>(std::size_t(plan.threads), std::max<std::size_t>(work.size(), 1)));
   shared.active_workers = workers;
-  const auto worker = [&] {
-    for (std::size_t i = next++; i < work.size() && !shared.should_stop(); i = next++) {
+  const auto worker = [&](int, const auto& take) {
+    for (std::size_t i = take(); i < work.size() && !shared.should_stop(); i = take()) {
       run_guarded(shared, work[i], i, results[i]);
       if (!results[i].error.empty() || !results[i].io_error.empty()) shared.failed = true;
     }
     --shared.active_workers;
   };
-  std::vector<std::thread> threads;
-  try {
-    for (int t = 1; t < workers; ++t) start_thread(threads, worker);
-  } catch (const std::system_error& e) {
-    // The system has no thread (or memory for its stack) to give: a resource
-    // failure, not a bug. Stop the threads already running; their finished
-    // records are journalled.
+  // The system has no thread (or memory for its stack) to give: a resource
+  // failure, not a bug. Stop the threads already running; their finished
+  // records are journalled.
+  const auto refused = [&](const std::system_error& e) {
     outcome.io_error = thread_refused(e, plan.threads);
     shared.failed = true;
-  }
-  worker();
-  for (std::thread& t : threads) t.join();
+  };
+  share_tasks(work.size(), workers, worker, refused);
   shared.progress.finish();
   outcome.resumed = shared.resumed_used;
   outcome.nondeterministic_records = shared.nondeterministic_records;

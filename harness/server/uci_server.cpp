@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <exception>
 #include <new>
 #include <ostream>
 
 #include "engine/movegen.h"
+#include "engine/uci_move.h"
 #include "engine/perft.h"
+#include "engine/text.h"
 #include "harness/run/chess_search.h"
 #include "harness/engines/uci_text.h"
 
@@ -28,10 +29,9 @@ std::string join(std::vector<std::string_view>::const_iterator begin,
 }
 
 std::optional<long long> integer_in(std::string_view text, long long min, long long max) {
-  long long value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) return std::nullopt;
-  return value;
+  const Parsed<long long> value = parse_whole_integer<long long>(text);
+  if (!value.ok() || value.value < min || value.value > max) return std::nullopt;
+  return value.value;
 }
 
 std::uint64_t elapsed_ms(double seconds) { return std::uint64_t(seconds * 1000.0); }
@@ -139,7 +139,7 @@ std::string UciServer::set_position(const Words& words) {
   }
   Position position = read.position;
   for (auto it = moves_at == words.end() ? moves_at : moves_at + 1; it != words.end(); ++it) {
-    const Move move = position.parse_uci_move(*it);
+    const Move move = parse_uci_move(position, *it);
     if (move.is_none()) return "illegal move '" + std::string(*it) + "' in " + position.fen();
     position.play(move);
   }

@@ -2,7 +2,7 @@
 // nodes together): ctest -L slow.
 #include <gtest/gtest.h>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
 
 namespace prunebench {

@@ -5,7 +5,8 @@
 
 #include <random>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
+#include "engine/uci_move.h"
 #include "engine/perft.h"
 #include "engine/search/alphabeta.h"
 #include "engine/search/search.h"
@@ -174,7 +175,7 @@ TEST(ChessSearch, StalemateAtTheHorizonIsADraw) {
   // depth-1 search sees the stalemate at the horizon and must score it 0,
   // not as material (+900 for white).
   const Position pos = from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1");
-  const Position after = pos.after(pos.parse_uci_move("f1f7"));
+  const Position after = pos.after(parse_uci_move(pos, "f1f7"));
   EXPECT_FALSE(has_legal_move(after));
   EXPECT_EQ(run(after, "negamax", 0).score, 0);
   EXPECT_EQ(run(after, "negamax", 0).counters.terminals, 1u);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/position.h"
+#include "engine/uci_move.h"
 
 namespace prunebench {
 namespace {
@@ -129,11 +130,11 @@ TEST(Fen, RoundTripsAndKeepsEveryField) {
 // The fullmove number grows after black's move only.
 TEST(Fen, MoveCountersAfterMoves) {
   Position pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 7 41").position;
-  pos.play(pos.parse_uci_move("e1d1"));
+  pos.play(parse_uci_move(pos, "e1d1"));
   EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/4P3/3K4 b - - 8 41");
-  pos.play(pos.parse_uci_move("e8d8"));
+  pos.play(parse_uci_move(pos, "e8d8"));
   EXPECT_EQ(pos.fen(), "3k4/8/8/8/8/8/4P3/3K4 w - - 9 42");
-  pos.play(pos.parse_uci_move("e2e4"));
+  pos.play(parse_uci_move(pos, "e2e4"));
   EXPECT_EQ(pos.fen(), "3k4/8/8/8/4P3/8/8/3K4 b - e3 0 42");
 }
 

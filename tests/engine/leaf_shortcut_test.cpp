@@ -4,7 +4,8 @@
 // answer every question exactly as a tree that plays every move.
 #include <gtest/gtest.h>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
+#include "engine/uci_move.h"
 #include "engine/leaf_shortcut.h"
 #include "tests/engine/perft_suite.h"
 
@@ -80,7 +81,7 @@ TEST(LeafShortcut, RefusesDirectAndDiscoveredChecks) {
   };
   for (const auto& c : checks) {
     const Position pos = Position::from_fen(c.fen).position;
-    const Move m = pos.parse_uci_move(c.move);
+    const Move m = parse_uci_move(pos, c.move);
     ASSERT_FALSE(m.is_none()) << c.fen << " " << c.move;
     ASSERT_TRUE(pos.after(m).in_check()) << c.fen << " " << c.move;
     EXPECT_FALSE(LeafShortcut(pos).child_has_legal_move_out_of_check(pos, m)) << c.fen << " " << c.move;

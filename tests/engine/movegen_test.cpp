@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/movegen.h"
+#include "engine/uci_move.h"
 #include "engine/perft.h"
 #include "tests/engine/perft_suite.h"
 
@@ -111,7 +112,7 @@ TEST(Movegen, SpecialRules) {
     generate_legal(parsed.position, fast);
     generate_legal_naive(parsed.position, naive);
     EXPECT_EQ(sorted_raw(fast), sorted_raw(naive)) << c.name;
-    EXPECT_EQ(!parsed.position.parse_uci_move(c.move).is_none(), c.legal) << c.name;
+    EXPECT_EQ(!parse_uci_move(parsed.position, c.move).is_none(), c.legal) << c.name;
   }
 }
 

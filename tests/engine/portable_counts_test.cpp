@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/movegen.h"
 #include "engine/search/search.h"
 

@@ -2,13 +2,14 @@
 #include <gtest/gtest.h>
 
 #include "engine/movegen.h"
+#include "engine/uci_move.h"
 
 namespace prunebench {
 namespace {
 
 Position play_line(Position pos, std::initializer_list<const char*> moves) {
   for (const char* uci : moves) {
-    const Move m = pos.parse_uci_move(uci);
+    const Move m = parse_uci_move(pos, uci);
     EXPECT_FALSE(m.is_none()) << uci << " is not legal in " << pos.fen();
     if (m.is_none()) break;
     pos = pos.after(m);
@@ -19,7 +20,7 @@ Position play_line(Position pos, std::initializer_list<const char*> moves) {
 TEST(Position, PlayingAMoveLeavesTheOriginalUntouched) {
   const Position start = Position::start();
   const Position copy = start;
-  const Position next = start.after(start.parse_uci_move("e2e4"));
+  const Position next = start.after(parse_uci_move(start, "e2e4"));
   EXPECT_EQ(start, copy);
   EXPECT_NE(next.key(), start.key());
   EXPECT_EQ(next.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
@@ -104,7 +105,7 @@ TEST(Position, UciNames) {
   EXPECT_EQ(to_uci(Move(E7, E8, PROMO_QUEEN)), "e7e8q");
   EXPECT_EQ(to_uci(Move(E1, G1, KING_CASTLE)), "e1g1");
   EXPECT_EQ(to_uci(Move::none()), "0000");
-  EXPECT_TRUE(Position::start().parse_uci_move("e2e5").is_none());
+  EXPECT_TRUE(parse_uci_move(Position::start(), "e2e5").is_none());
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <set>
 #include <vector>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/search/search.h"

@@ -8,7 +8,10 @@ docs/ARCHITECTURE.md), so the layout cannot drift unnoticed.
 import re
 from pathlib import Path
 
+import pytest
+
 from conftest import REPO
+from prunebench import architecture
 
 # folder -> the harness folders it may include (besides itself); every harness
 # folder may include the engine, which never sees the harness.
@@ -64,6 +67,68 @@ def test_every_harness_folder_is_described_in_the_architecture_page():
                       for p in REPO.glob("harness/*/*.cpp")})
     missing = [f for f in folders if f"  {f}/" not in page]
     assert missing == []
+
+
+def test_the_architecture_page_opens_with_the_diagram_of_todays_includes():
+    """Regenerated from the includes and compared, so the picture cannot drift from the code."""
+    page = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    expected = architecture.diagram(architecture.folder_graph(REPO))
+    assert architecture.page_block(page) == expected, "run scripts/architecture_diagram.py --write"
+    assert page.index(architecture.BEGIN_MARK) < page.index("\n```\nengine/"), "the diagram opens the page"
+
+
+def test_every_folder_has_a_floor():
+    """A cycle between folders means an include points up a floor (floors() names the cycle)."""
+    floor = architecture.floors(architecture.folder_graph(REPO))
+    assert floor["engine"] == 0 and floor["harness/io"] == 0
+    assert max(floor.values()) == floor["harness"]  # the front door is on top
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def test_diagram_of_a_small_tree(tmp_path):
+    """Floors, the arrow a longer path implies left out, and a folder without arrows."""
+    repo = _tree(tmp_path, {
+        "engine/core.h": "",
+        "engine/search/a.h": '#include "engine/core.h"\n',
+        "harness/run/b.cpp": '#include "engine/search/a.h"\n#include "engine/core.h"\n#include "harness/run/b.h"\n',
+        "harness/io/c.h": "#include <string>\n",
+    })
+    assert architecture.diagram(architecture.folder_graph(repo)) == (
+        "2  harness/run/    --> engine/search/\n"
+        "1  engine/search/  --> engine/\n"
+        "0  engine/\n"
+        "0  harness/io/\n")
+
+
+def test_an_include_up_a_floor_is_named(tmp_path):
+    repo = _tree(tmp_path, {
+        "engine/core.h": '#include "harness/io/c.h"\n',
+        "harness/io/c.h": '#include "engine/core.h"\n',
+    })
+    with pytest.raises(ValueError, match="cycle: engine -> harness/io -> engine"):
+        architecture.floors(architecture.folder_graph(repo))
+
+
+def test_the_page_block_round_trips():
+    page = "# Title\n\ntext\n"
+    written = architecture.with_block(page, "0  engine/\n")
+    assert written.startswith("# Title\n\n" + architecture.BEGIN_MARK)
+    assert architecture.page_block(written) == "0  engine/\n"
+    assert architecture.with_block(written, "0  engine/\n") == written
+
+
+def test_engine_tests_include_no_harness_header():
+    """tests/engine links the engine alone (tests/engine/CMakeLists.txt); an include would not link."""
+    offenders = [f"{p.relative_to(REPO)}: {include}" for p in sorted((REPO / "tests" / "engine").rglob("*"))
+                 if p.suffix in (".h", ".cpp")
+                 for include in INCLUDE.findall(p.read_text(encoding="utf-8")) if include.startswith("harness/")]
+    assert offenders == []
 
 
 # --------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 
 #include "engine/search/minimal_full_width.h"
 #include "engine/search/search.h"
-#include "harness/run/suite.h"
+#include "tests/engine/epd_positions.h"
 
 namespace prunebench::testing {
 
@@ -85,10 +85,6 @@ inline std::vector<std::string> every_suite() {
           "stockfish-bench.epd", "sts1-undermining.epd", "wac.epd"};
 }
 
-inline harness::SuiteFile read_positions(const std::string& name) {
-  const harness::SuiteResult read = harness::read_suite(std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/" + name);
-  EXPECT_TRUE(read.ok()) << read.error;
-  return read.suite;
-}
+inline std::vector<EpdPosition> read_positions(const std::string& name) { return read_epd_positions(name); }
 
 }  // namespace prunebench::testing

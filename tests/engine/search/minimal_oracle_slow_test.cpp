@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "tests/engine/search/minimal_oracle.h"
 
 namespace prunebench {
@@ -14,7 +14,7 @@ using testing::expect_minimal_matches_full_width;
 
 TEST(MinimalOracleSlow, EveryPositionAtDepthFour) {
   for (const std::string& name : testing::every_suite()) {
-    for (const harness::SuiteEntry& entry : testing::read_positions(name).entries) {
+    for (const testing::EpdPosition& entry : testing::read_positions(name)) {
       ChessTree tree(entry.position);
       expect_minimal_matches_full_width(tree, 4, name + " " + entry.id);
     }
@@ -22,7 +22,7 @@ TEST(MinimalOracleSlow, EveryPositionAtDepthFour) {
 }
 
 TEST(MinimalOracleSlow, BratkoKopecAtDepthFive) {
-  for (const harness::SuiteEntry& entry : testing::read_positions("bratko-kopec.epd").entries) {
+  for (const testing::EpdPosition& entry : testing::read_positions("bratko-kopec.epd")) {
     ChessTree tree(entry.position);
     expect_minimal_matches_full_width(tree, 5, entry.id);
   }

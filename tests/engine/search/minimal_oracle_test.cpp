@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
 #include "tests/engine/search/minimal_oracle.h"
@@ -21,7 +21,7 @@ using testing::expect_minimal_matches_full_width;
 
 TEST(MinimalOracle, EveryPositionToDepthThree) {
   for (const std::string& name : testing::every_suite()) {
-    for (const harness::SuiteEntry& entry : testing::read_positions(name).entries) {
+    for (const testing::EpdPosition& entry : testing::read_positions(name)) {
       for (int depth = 0; depth <= 3; ++depth) {
         ChessTree tree(entry.position);
         expect_minimal_matches_full_width(tree, depth, name + " " + entry.id);
@@ -33,7 +33,7 @@ TEST(MinimalOracle, EveryPositionToDepthThree) {
 // Mates scored by their distance make the proofs depend on the ply.
 TEST(MinimalOracle, MateDistanceOnTheTacticalSuites) {
   for (const std::string name : {"wac.epd", "perft.epd"}) {
-    for (const harness::SuiteEntry& entry : testing::read_positions(name).entries) {
+    for (const testing::EpdPosition& entry : testing::read_positions(name)) {
       ChessTree tree(entry.position, true);
       expect_minimal_matches_full_width(tree, 3, name + " " + entry.id + " mate-distance", true);
     }
@@ -41,7 +41,7 @@ TEST(MinimalOracle, MateDistanceOnTheTacticalSuites) {
 }
 
 TEST(MinimalOracle, ReferencePositionsDeeper) {
-  for (const harness::SuiteEntry& entry : testing::read_positions("seed.epd").entries) {
+  for (const testing::EpdPosition& entry : testing::read_positions("seed.epd")) {
     for (int depth = 4; depth <= 5; ++depth) {
       ChessTree tree(entry.position);
       expect_minimal_matches_full_width(tree, depth, entry.id);

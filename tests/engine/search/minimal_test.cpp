@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
-#include "harness/run/suite.h"
+#include "tests/engine/epd_positions.h"
 #include "tests/engine/search/contract.h"
 
 namespace prunebench {
@@ -269,10 +269,8 @@ TEST(MinimalTree, PvFollowsTheExactProof) {
 // transpositions) can prove the value with fewer nodes or leaves.
 TEST(MinimalTree, IsALowerBoundOfEverySearchOnTheSuites) {
   const char* modes[] = {"unordered", "fail-hard", "mvv-lva", "mvv-lva-fail-hard", "quiet-pst", "pvs", "oracle"};
-  for (const char* suite : {"/positions/seed.epd", "/positions/bratko-kopec.epd"}) {
-    const harness::SuiteResult read = harness::read_suite(std::string(PRUNEBENCH_SOURCE_DIR) + suite);
-    ASSERT_TRUE(read.ok()) << read.error;
-    for (const harness::SuiteEntry& entry : read.suite.entries) {
+  for (const char* suite : {"seed.epd", "bratko-kopec.epd"}) {
+    for (const testing::EpdPosition& entry : testing::read_epd_positions(suite)) {
       for (int depth = 1; depth <= 4; ++depth) {
         ChessTree tree(entry.position);
         SearchCounters minimal;

@@ -194,6 +194,19 @@ TEST(Spec, UnknownNamesAreRejectedByName) {
   EXPECT_NE(error_of("pvs,,tt").find("empty item"), std::string::npos);
 }
 
+// The choices an error lists, word for word as they read before the option
+// table: a new row in a table must show up here.
+TEST(Spec, ErrorsListTheChoices) {
+  EXPECT_EQ(error_of("algo=scout"), "unknown algorithm 'scout' (minimax, negamax, alphabeta, pvs, mtdf, minimal)");
+  EXPECT_EQ(error_of("order=mvvlva"),
+            "unknown ordering 'mvvlva' (natural, mvv-lva, quiet-pst, canonical, best, worst, random, oracle)");
+  EXPECT_EQ(error_of("no-tt=1"), "option 'no-tt' takes no value");
+  EXPECT_EQ(error_of("minimal-memory=0"), "bad value '0' for 'minimal-memory' (megabytes, 1..1048576)");
+  EXPECT_EQ(error_of("killers,pvs"), "named mode 'pvs' must come first");
+  EXPECT_EQ(error_of("killers,bogus"), "unknown mode or option 'bogus'");
+  EXPECT_EQ(algorithm_names("|"), "minimax|negamax|alphabeta|pvs|mtdf|minimal");
+}
+
 TEST(Spec, InconsistentCombinationsAreRejected) {
   EXPECT_NE(error_of("minimax,tt").find("minimax"), std::string::npos);
   EXPECT_NE(error_of("negamax,order=mvv-lva").find("negamax"), std::string::npos);
@@ -257,11 +270,12 @@ TEST(Spec, NamesRoundTrip) {
 TEST(Spec, FirstItemKind) {
   for (const char* option : {"fail=hard", "order=mvv-lva", "tiebreak=canonical", "seed=3", "tt", "tt=64",
                              "tt-draft=ge", "no-tt", "no-tt-move", "pv-move", "killers", "history", "id",
-                             "mate-distance", "aspiration=50", "guess=-25", "killers+history", "tt,id"})
+                             "mate-distance", "aspiration=50", "guess=-25", "minimal-memory=64", "killers+history",
+                             "tt,id"})
     EXPECT_EQ(first_item_kind(option), ModeItem::OPTION) << option;
   for (const char* head : {"minimax", "mvv-lva+killers", "pvs-id-tt-killers,tt-draft=ge", "algo=pvs+tt", "minimal"})
     EXPECT_EQ(first_item_kind(head), ModeItem::MODE_HEAD) << head;
-  for (const char* unknown : {"bogus", "", "killer", "+tt"}) EXPECT_EQ(first_item_kind(unknown), ModeItem::UNKNOWN) << unknown;
+  for (const char* unknown : {"bogus", "", "killer", "+tt", "algo"}) EXPECT_EQ(first_item_kind(unknown), ModeItem::UNKNOWN) << unknown;
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/split.h"
 #include "engine/trees/random_tree.h"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
 
 namespace prunebench {

@@ -16,9 +16,9 @@
 
 #include <string>
 
-#include "engine/chess_tree.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
-#include "harness/run/suite.h"
+#include "tests/engine/epd_positions.h"
 
 namespace prunebench {
 namespace {
@@ -38,11 +38,10 @@ Outcome run(const Position& pos, const std::string& mode, int depth) {
 }
 
 TEST(TtDraft, GreaterOrEqualChangesNothingUpToDepthFour) {
-  const harness::SuiteResult suite =
-      harness::read_suite(std::string(PRUNEBENCH_SOURCE_DIR) + "/positions/bratko-kopec.epd");
-  ASSERT_TRUE(suite.ok()) << suite.error;
-  for (std::size_t i = 0; i < suite.suite.entries.size(); i += 2) {  // half the suite: it runs under ASan too
-    const harness::SuiteEntry& entry = suite.suite.entries[i];
+  const std::vector<testing::EpdPosition> suite = testing::read_epd_positions("bratko-kopec.epd");
+  ASSERT_EQ(suite.size(), 24u);  // positions/bratko-kopec.epd: BK.01 to BK.24
+  for (std::size_t i = 0; i < suite.size(); i += 2) {  // half the suite: it runs under ASan too
+    const testing::EpdPosition& entry = suite[i];
     for (const char* mode : {"id-tt", "mtdf", "pvs-id-tt-killers"}) {
       for (int depth = 1; depth <= 4; ++depth) {
         const Outcome exact = run(entry.position, mode, depth);

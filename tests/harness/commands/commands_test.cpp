@@ -80,6 +80,24 @@ TEST(PerftCommand, BadInput) {
   expect_one_line_error(call(perft_command, {"--fen", "startpos", "--depth", "x"}), "--depth");
   expect_one_line_error(call(perft_command, {"--fen", "startpos"}), "--depth is required");
   expect_one_line_error(call(perft_command, {"--suite", "/no/such.epd"}), "no such file");
+  expect_one_line_error(call(perft_command, {"--fen", "startpos", "--depth", "16"}), "--depth: 16 is out of range 0..15");
+  expect_one_line_error(call(perft_command, {"--fen", "startpos", "--depth", "1", "--threads", "2\n"}),
+                        "--threads: '2\\x0A' is not an integer");  // echoed quoted, on one line
+  expect_one_line_error(call(perft_command, {"--fen", "startpos", "--depth", "1", "--divide", "--make-every-leaf"}),
+                        "--divide and --make-every-leaf do not combine");
+  expect_one_line_error(call(perft_command, {"--suite", "s.epd", "--depth", "2"}), "does not combine with --fen");
+  expect_one_line_error(call(perft_command, {"--suite", "s.epd", "--max-leaves", "-1"}), "--max-leaves: -1 is out");
+}
+
+// perft reads its options as every other command does: --name=value too.
+TEST(PerftCommand, TakesOptionsAsEveryCommandDoes) {
+  const Result r = call(perft_command, {"--fen=startpos", "--depth=3", "--threads=2"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  EXPECT_EQ(r.out.rfind("nodes 8902\nseconds ", 0), 0u) << r.out;  // perft(3), chessprogramming wiki
+  const Result help = call(perft_command, {"--help"});
+  EXPECT_EQ(help.code, EXIT_OK);
+  EXPECT_EQ(help.out.rfind("usage: prunebench perft --fen FEN|startpos --depth N", 0), 0u) << help.out;
+  EXPECT_NE(help.out.find("\n       prunebench perft --suite FILE [--max-leaves N]\n"), std::string::npos);
 }
 
 TEST(SearchCommand, JsonRecordsTheSpecAndCounters) {
@@ -91,6 +109,17 @@ TEST(SearchCommand, JsonRecordsTheSpecAndCounters) {
   EXPECT_EQ(json["spec"]["algorithm"], "minimax");
   for (const char* field : {"best_move", "pv", "seconds", "nodes_per_second", "mode", "depth"})
     EXPECT_TRUE(json.contains(field)) << field;
+}
+
+// A seed takes all 64 bits, and the JSON spec keeps it as the number it is.
+TEST(SearchCommand, JsonKeepsAFullWidthSeed) {
+  const Result r = call(search_command, {"--fen", "startpos", "--depth", "1", "--mode",
+                                         "unordered+order=random+seed=18446744073709551615", "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["spec"]["order_seed"].get<std::uint64_t>(), 18446744073709551615u);
+  EXPECT_FALSE(json["spec"].contains("tt_megabytes"));  // absent without tt
+  EXPECT_EQ(json["spec"]["aspiration"], 0);
 }
 
 // --threads splits a full-width search: the same counts, value and line.
@@ -158,6 +187,10 @@ TEST(TreeCommand, BadInput) {
   expect_one_line_error(call(tree_command, {"random", "--branching", "6"}), "--depth");
   expect_one_line_error(call(tree_command, {"standing", "--order", "ABD"}), "ABD");
   expect_one_line_error(call(tree_command, {"forest"}), "forest");
+  expect_one_line_error(call(tree_command, {"standing", "--algo", "scout"}),
+                        "--algo: unknown algorithm 'scout' (minimax|negamax|alphabeta|fail-hard|pvs|mtdf|minimal)");
+  // A name is accepted whole, not as part of the list.
+  expect_one_line_error(call(tree_command, {"standing", "--algo", "pvs|mtdf"}), "unknown algorithm");
 }
 
 TEST(BenchCommand, PrintsTheSignatureLine) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "engine/uci_move.h"
 #include "harness/run/chess_search.h"
 #include "harness/server/uci_line_reader.h"
 #include "harness/server/uci_server.h"
@@ -122,7 +123,7 @@ TEST(UciServer, DepthZeroAnswersALegalMove) {
   const std::size_t at = out.rfind("bestmove ");
   ASSERT_NE(at, std::string::npos) << out;
   const std::string move = out.substr(at + 9, out.size() - at - 10);
-  EXPECT_FALSE(Position::start().parse_uci_move(move).is_none()) << out;
+  EXPECT_FALSE(parse_uci_move(Position::start(), move).is_none()) << out;
   // Mated: no move at all.
   EXPECT_TRUE(session("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo depth 0\n").ends_with("\nbestmove 0000\n"));
 }

@@ -289,3 +289,33 @@ def test_a_transition_on_fewer_positions_is_marked_and_kept_out_of_the_parity_me
     assert math.isnan(odd) and even == pytest.approx(growth.loc[("minimal", 2), "factor"])
     table = study_page.branching_markdown(result.branching)
     assert f"| `minimal` | {study_page.ratio_text(even)} | " in table and " (1 position) | — |" in table
+
+
+def test_pair_writes_one_mode_against_another_alone(tmp_path):
+    assert study_cli.main([str(RUN_SMALL), "--pair", "unordered,pvs", "--out", str(tmp_path),
+                           "--resamples", "200"]) == 0
+    page = (tmp_path / "pair_unordered_pvs.md").read_text(encoding="utf-8")
+    assert page.startswith("# `pvs` against `unordered`\n")
+    assert "mvv-lva" not in page  # the other modes of the run stay out
+    # the ratio per depth, from the raw records: the geometric mean of pvs ÷ unordered over positions
+    import json
+    records = json.loads(RUN_SMALL.read_text(encoding="utf-8"))["records"]
+    nodes = {(r["position_id"], r["depth"], r["mode"]): r["counters"]["nodes"] for r in records}
+    positions = sorted({p for p, _, _ in nodes})
+    for depth in (2, 3):
+        ratio = math.exp(sum(math.log(nodes[(p, depth, "pvs")] / nodes[(p, depth, "unordered")])
+                             for p in positions) / len(positions))
+        row = next(line for line in page.splitlines() if line.startswith(f"| {depth} | {len(positions)} |"))
+        assert f"| {study_page.ratio_text(ratio)} |" in row
+    rows = [line for line in page.split("## Per position")[1].splitlines() if line.startswith("| ")][1:]  # below the header
+    assert len(rows) == len(positions) * 3  # every position at depths 1-3
+    assert (tmp_path / "pair_unordered_pvs.csv").read_text(encoding="utf-8").startswith("position,depth,mode")
+
+
+@pytest.mark.parametrize("pair, words", [("pvs", "--pair takes two different modes"),
+                                         ("pvs,pvs", "--pair takes two different modes"),
+                                         ("pvs,nope", "mode 'nope' is not in the run")])
+def test_a_bad_pair_is_one_error_line(tmp_path, capsys, pair, words):
+    assert study_cli.main([str(RUN_SMALL), "--pair", pair, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and words in err, err

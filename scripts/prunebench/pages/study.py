@@ -60,8 +60,9 @@ def p_text(p) -> str:
     return f"< {P_FLOOR:g}" if p < P_FLOOR else f"{p:.2g}"
 
 
-def _count(value) -> str:
-    return MISSING if _missing(value) else f"{int(value):,}"
+def count_text(value) -> str:
+    """A node count with separators; a geometric mean of counts rounded to a whole node."""
+    return MISSING if _missing(value) else f"{round(float(value)):,}"
 
 
 def _percent(value) -> str:
@@ -106,7 +107,8 @@ def summary_markdown(study: st.Study, rows: pd.DataFrame, with_depth: bool = Tru
             str(int(row["positions"])),
             ratio_text(row["ratio"]) if compared else "1",
             interval_text(row["ci_low"], row["ci_high"], int(row["positions"])) if compared else MISSING,
-            f"{_count(row['wins'])} / {_count(row['ties'])} / {_count(row['losses'])}" if compared else MISSING,
+            (f"{count_text(row['wins'])} / {count_text(row['ties'])} / {count_text(row['losses'])}"
+             if compared else MISSING),
             p_text(row["p_value"]),
             _worst_text(study.losses, int(row["depth"]), row["mode"]) if compared else MISSING,
             f"{row['nodes']:,.0f}", ratio_text(row["reduction"]), ratio_text(row["minimal_ratio"]),
@@ -156,15 +158,15 @@ def positions_markdown(study: st.Study) -> str:
     header = ["position", "depth", f"{study.baseline} nodes"] + [f"`{m}`" for m in modes]
     body = []
     for (position, depth), row in wide.sort_index().iterrows():
-        body.append([str(position), str(depth), _count(base.get((position, depth)))]
+        body.append([str(position), str(depth), count_text(base.get((position, depth)))]
                     + [ratio_text(row.get(m)) for m in modes])
     return markdown_table(header, body, set(range(1, len(header))))
 
 
 def losses_markdown(study: st.Study) -> str:
     header = ["depth", "mode", "position", "nodes", f"{study.baseline} nodes", "ratio"]
-    body = [[str(r["depth"]), f"`{r['mode']}`", str(r["position"]), _count(r["nodes"]),
-             _count(r["baseline_nodes"]), ratio_text(r["ratio"])] for _, r in study.losses.iterrows()]
+    body = [[str(r["depth"]), f"`{r['mode']}`", str(r["position"]), count_text(r["nodes"]),
+             count_text(r["baseline_nodes"]), ratio_text(r["ratio"])] for _, r in study.losses.iterrows()]
     return markdown_table(header, body, {0, 3, 4, 5})
 
 

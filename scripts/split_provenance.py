@@ -4,7 +4,8 @@
 A document prunebench writes holds, beside its counts, facts that differ every
 time it is written: when (context.started_at), from which commit and working
 tree (context.git_commit, context.git_dirty; a committed file cannot hold the
-commit that contains it), on which CPU (context.cpu), and how long each search
+commit that contains it), on which CPU (context.cpu, and context.pext, which a
+build for the machine's own CPU turns on where it has BMI2), and how long each search
 took (a record's seconds, nodes_per_second and engine.time_ms). Kept in a
 tracked file, they make every regeneration a diff.
 
@@ -27,7 +28,7 @@ import json
 import sys
 from pathlib import Path
 
-VOLATILE_CONTEXT = ("git_commit", "git_dirty", "started_at", "cpu")
+VOLATILE_CONTEXT = ("git_commit", "git_dirty", "started_at", "cpu", "pext")
 VOLATILE_RECORD = ("seconds", "nodes_per_second")
 VOLATILE_ENGINE = ("time_ms",)
 RECORD_KEY = ("position_id", "depth", "mode")

@@ -20,6 +20,7 @@
 #include "harness/io/file_identity.h"
 #include "harness/io/file_lock.h"
 #include "harness/run/journal_check.h"
+#include "harness/run/plan_estimate.h"
 #include "harness/run/run_document.h"
 #include "harness/options/mode_list.h"
 #include "harness/io/json_io.h"
@@ -109,8 +110,10 @@ ArgParser make_parser() {
                    "run only the K-th of N slices of the positions, balanced by expected cost (perft-based tree "
                    "sizes, docs/scaling.md); join the N output files with 'prunebench merge'");
   parser.add_repeated("position", "ID", "run only the position with this id");
-  parser.add_flag("list-plan", "search nothing: print the plan as JSON (the journal's plan signature, the context "
-                  "and every position with its estimated cost and, with --shard, its shard)");
+  parser.add_flag("list-plan", "search nothing: print the plan as JSON (the journal's plan signature, the context, "
+                  "every position with its estimated cost and, with --shard, its shard, and the estimated time) and "
+                  "the estimated time on stderr; a run prints it when it starts if it is a minute or more, and warns "
+                  "from an hour");
   parser.add_flag("resume", "continue an interrupted run from OUT.journal");
   parser.add_value("records-from", "FILE",
                    "search nothing: take the records from FILE (- for standard input), the outputs of runs of "
@@ -371,9 +374,18 @@ Failure finish(const ParsedArgs& args, const RunPlan& plan, const RunOutcome& ou
   return {};
 }
 
+// The estimate of the positions this run searches (all, or its shard's).
+PlanEstimate selected_estimate(const RunPlan& plan, const std::vector<double>& costs) {
+  const std::vector<PositionWork> all = list_all_positions(plan);
+  std::vector<double> selected;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (!plan.selected_ids || plan.selected_ids->contains(all[i].entry->id)) selected.push_back(costs[i]);
+  return estimate_plan(selected, plan.threads);
+}
+
 // --list-plan: what a run would search and how the shards cut it, for
 // drivers (scripts/dask_run.py) and for a look before a long run.
-Failure list_plan(const RunPlan& plan, const Args& raw, std::ostream& out) {
+Failure list_plan(const RunPlan& plan, const Args& raw, std::ostream& out, std::ostream& err) {
   const std::vector<PositionWork> all = list_all_positions(plan);
   const std::vector<double> costs = estimated_costs(plan);
   const std::vector<int> shard_of =
@@ -386,10 +398,15 @@ Failure list_plan(const RunPlan& plan, const Args& raw, std::ostream& out) {
     if (!shard_of.empty()) entry["shard"] = shard_of[i] + 1;
     positions.push_back(entry);
   }
+  const PlanEstimate estimate = selected_estimate(plan, costs);
   const nlohmann::json listing = {{"plan", plan_signature(plan)},
                                   {"context", make_context(plan, raw, nlohmann::json::object())},
-                                  {"positions", positions}};
+                                  {"positions", positions},
+                                  {"estimate", {{"cost", estimate.cost}, {"seconds", estimate.seconds},
+                                                {"threads", estimate.threads},
+                                                {"seconds_per_cost_unit", SECONDS_PER_COST_UNIT}}}};
   out << listing.dump(2) << '\n';
+  err << "run: plan of " << describe_estimate(estimate) << "\n";
   return {};
 }
 
@@ -439,7 +456,7 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ost
   if (Failure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;
   if (Failure f = read_selection(args, plan); f.code) return f;
   for (const std::string& note : plan.mode_notes) err << "run: " << note << "\n";
-  if (args.has("list-plan")) return list_plan(plan, raw, out);
+  if (args.has("list-plan")) return list_plan(plan, raw, out, err);
   const bool intake = args.has("records-from");
   if (intake && !args.has("out")) return bad_input("--records-from needs --out (the journal is OUT.journal)");
   if (intake && args.has("max-nodes"))
@@ -449,6 +466,7 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ost
   if (Failure f = prepare_journal(args, plan, lock); f.code) return f;
   if (Failure f = choose_spool_folder(args, plan); f.code) return f;
   if (intake) return take_parts(args, plan, raw, out, err);
+  err << start_lines(selected_estimate(plan, estimated_costs(plan)));
   const auto started = std::chrono::steady_clock::now();
   stop_requested = false;
   handle_stop_signals(request_stop);

@@ -20,11 +20,13 @@ const json* context_of(const json& run) {
   return it != run.end() && it->is_object() ? &*it : nullptr;
 }
 
-// The fields of the context block that say which build made the run, and when.
+// The fields of the context block that say which build made the run, and when:
+// speed and even a count's cause can hang on the flags, so they are named too.
 json provenance(const json& run) {
   json kept = json::object();
   if (const json* context = context_of(run)) {
-    for (const char* name : {"git_commit", "git_dirty", "started_at"})
+    for (const char* name :
+         {"git_commit", "git_dirty", "started_at", "compiler", "build_type", "compile_flags", "pext"})
       if (context->contains(name)) kept[name] = (*context)[name];
   }
   return kept;

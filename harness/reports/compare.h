@@ -113,7 +113,8 @@ struct CompareOptions {
 
 struct CompareReport {
   CompareOptions options;
-  nlohmann::json base_provenance;  // {git_commit, git_dirty, started_at} as far as the run has them
+  // {git_commit, git_dirty, started_at, compiler, build_type, compile_flags, pext} as far as the run has them
+  nlohmann::json base_provenance;
   nlohmann::json new_provenance;
   // Every record of either run: the base run's order, then records only in the new run.
   std::vector<RecordComparison> rows;

@@ -93,7 +93,22 @@ std::string escape_cell(const std::string& text) {
   return escaped;
 }
 
-// "commit 1a2b3c4d5e6f, dirty, started 2024-05-01T12:00:00Z".
+// ", GNU 12.2.0 Release `-O3 -march=native`, PEXT on": the build, as far as the run records it.
+std::string describe_build(const json& provenance) {
+  std::string text;
+  for (const char* name : {"compiler", "build_type"}) {
+    const json value = provenance.value(name, json());
+    if (value.is_string() && !value.get<std::string>().empty()) text += " " + value.get<std::string>();
+  }
+  const json flags = provenance.value("compile_flags", json());
+  if (flags.is_string() && !flags.get<std::string>().empty()) text += " `" + flags.get<std::string>() + "`";
+  if (!text.empty()) text = "," + text;
+  const json pext = provenance.value("pext", json());
+  if (pext.is_boolean()) text += pext.get<bool>() ? ", PEXT on" : ", PEXT off";
+  return text;
+}
+
+// "commit 1a2b3c4d5e6f, dirty, started 2024-05-01T12:00:00Z, GNU 12.2.0 Release `-O3`, PEXT on".
 std::string describe_provenance(const json& provenance) {
   if (provenance.empty()) return "no commit or start time recorded";
   std::string text = "commit ";
@@ -103,7 +118,7 @@ std::string describe_provenance(const json& provenance) {
   if (dirty.is_boolean()) text += dirty.get<bool>() ? ", dirty" : ", clean";
   const json started = provenance.value("started_at", json());
   if (started.is_string()) text += ", started " + started.get<std::string>();
-  return text;
+  return text + describe_build(provenance);
 }
 
 // What fails, in words, e.g. "a regression above 0%, an improvement beyond 0%, a missing record".

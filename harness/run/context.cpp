@@ -3,6 +3,7 @@
 #include <ctime>
 #include <fstream>
 
+#include "engine/bitboard.h"        // PRUNEBENCH_USE_PEXT
 #include "prunebench_build_info.h"  // generated in the build tree by harness/build_info.cmake
 
 namespace prunebench::harness {
@@ -32,6 +33,8 @@ nlohmann::json tool_context(const std::vector<std::string>& command_line) {
       {"compiler", build_info::COMPILER},
       {"build_type", build_info::BUILD_TYPE},
       {"compile_flags", build_info::COMPILE_FLAGS},
+      // PEXT or magic bitboards: the same counts, other speeds; -march=native decides it.
+      {"pext", PRUNEBENCH_USE_PEXT != 0},
       {"command_line", command_line},
   };
 }

@@ -2,7 +2,7 @@
 // where a measurement came from, kept apart from the measurement itself.
 //
 // Build facts (version, git commit and dirty flag, compiler, build type,
-// flags) are baked in at build time by harness/build_info.cmake; machine and
+// flags, PEXT) are baked in at build time by harness/build_info.cmake; machine and
 // run facts (CPU, threads, command line, suites, start time) are read when
 // the context is made.
 #pragma once

@@ -152,10 +152,31 @@ def _integer_depth_axis(ax, depths) -> None:
     ax.set_xticks(depths)
 
 
-def _line_handle(mode) -> Line2D:
+def identical_series(table: pd.DataFrame, column: str) -> dict:
+    """{mode: the first mode in run order whose series it repeats} for modes drawn exactly on another.
+
+    A series repeats another when both have the same (position, depth) points
+    with equal values: in a line plot it hides the other (unordered under
+    fail-hard), so the legend says "fail-hard = unordered".
+    """
+    series = {}
+    for mode in _modes(table):
+        rows = table[table["mode"] == mode]
+        series[mode] = frozenset(zip(rows["position"].astype(str), rows["depth"].astype(int), rows[column]))
+    twins, seen = {}, {}
+    for mode, points in series.items():
+        if points and points in seen:
+            twins[mode] = seen[points]
+        else:
+            seen.setdefault(points, mode)
+    return twins
+
+
+def _line_handle(mode, twin=None) -> Line2D:
     style = mode_style(mode)
+    label = literal(mode) + ("" if twin is None else f" = {literal(twin)}")
     return Line2D([], [], color=style.colour, marker=style.marker, linestyle=style.linestyle,
-                  markerfacecolor="none", label=literal(mode))
+                  markerfacecolor="none", label=label)
 
 
 CONTEXT_GREY = "0.85"
@@ -174,6 +195,7 @@ def _lines_figure(table: pd.DataFrame, column: str, title: str, ylabel: str,
                   unity_line: bool = False) -> Figure:
     """One line per mode per position panel, log y; more than MAX_MODES_PER_PANEL modes in rows of panels."""
     positions, groups = _positions(table), mode_groups(_modes(table))
+    twins = identical_series(table, column)
     fig, axes = _panels(positions, groups, title)
     for (position, group_index), ax in axes.items():
         rows = table[table["position"] == position]
@@ -192,7 +214,7 @@ def _lines_figure(table: pd.DataFrame, column: str, title: str, ylabel: str,
         ax.set_ylabel(ylabel)
         _integer_depth_axis(ax, rows["depth"])
         if _last_in_row(position, positions):
-            _row_legend(ax, [_line_handle(m) for m in groups[group_index]])
+            _row_legend(ax, [_line_handle(m, twins.get(m)) for m in groups[group_index]])
     for ax in axes.values():  # after every panel is drawn: shared axes have their final range
         _log_y(ax)
     return fig
@@ -271,34 +293,39 @@ def ordering_gain_figure(gain: pd.DataFrame) -> Figure:
 
 # The study's figures (prunebench.study): one panel per depth, one row per mode,
 # so that a dozen modes stay legible; ratios on a log axis around 1 (no change).
-STUDY_PANEL_COLUMNS = 5
-STUDY_PANEL_WIDTH = 3.4           # inches per depth panel
-STUDY_ROW_HEIGHT = 0.34           # inches per mode row
+# Two panels a row keep four depths near square (five side by side made a 7.7:1
+# strip whose text shrank to nothing on a page); the text is a size larger than
+# matplotlib's default for the same reason.
+STUDY_PANEL_COLUMNS = 2
+STUDY_PANEL_WIDTH = 4.6           # inches per depth panel
+STUDY_ROW_HEIGHT = 0.36           # inches per mode row
 STUDY_POINT_SPREAD = 0.32         # vertical spread of one mode's per-position points
+STUDY_FONT_SIZE = 11              # points, every text of the figure (matplotlib's default is 10)
 
 
 def _study_panels(depths: list, modes: list, title: str, xlabel: str):
-    """Depth panels side by side sharing the mode axis, modes top to bottom in run order."""
+    """Depth panels, two a row, sharing the mode axis, modes top to bottom in run order."""
     columns = max(1, min(len(depths), STUDY_PANEL_COLUMNS))
     rows = max(1, math.ceil(len(depths) / columns))
-    height = 1.4 + STUDY_ROW_HEIGHT * max(1, len(modes))
-    fig = Figure(figsize=(1.6 + STUDY_PANEL_WIDTH * columns, height * rows), layout="constrained")
+    height = 1.5 + STUDY_ROW_HEIGHT * max(1, len(modes))
+    fig = Figure(figsize=(1.8 + STUDY_PANEL_WIDTH * columns, height * rows), layout="constrained")
     # One x scale for every depth, so that the panels compare at a glance.
     grid = fig.subplots(rows, columns, squeeze=False, sharex=True, sharey=True)
     for unused in list(grid.flat)[len(depths):]:
         unused.set_visible(False)
     axes = dict(zip(depths, grid.flat))
     for depth, ax in axes.items():
-        ax.set_title(f"depth {depth}")
-        ax.set_xlabel(xlabel)
+        ax.set_title(f"depth {depth}", fontsize=STUDY_FONT_SIZE)
+        ax.set_xlabel(xlabel, fontsize=STUDY_FONT_SIZE)
         ax.axvline(1.0, color="grey", linewidth=0.8, linestyle="--")
         ax.set_xscale("log")
-        ax.tick_params(axis="x", labelsize="small", labelbottom=True)
+        ax.tick_params(axis="both", labelsize=STUDY_FONT_SIZE)
+        ax.tick_params(axis="x", labelbottom=True)
         ax.grid(axis="y", color="0.92")
     first = next(iter(axes.values()))
     first.set_yticks(range(len(modes)), [literal(m) for m in modes])
     first.set_ylim(len(modes) - 0.5, -0.5)
-    fig.suptitle(title)
+    fig.suptitle(title, fontsize=STUDY_FONT_SIZE + 2)
     return fig, axes
 
 
@@ -308,15 +335,22 @@ def _study_ticks(axes: dict) -> None:
     _log_ticks(first.xaxis, *first.get_xlim())
 
 
-def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure:
+def _shown_depths(table: pd.DataFrame, depths) -> list[int]:
+    """The depths to draw: the table's, or those of `depths` the table has (prunebench.study.figure_depths)."""
+    present = sorted(set(int(d) for d in table["depth"]))
+    return present if depths is None else [d for d in present if d in set(depths)]
+
+
+def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict, depths=None) -> Figure:
     """Geometric-mean node ratio against the baseline and its interval, per mode and depth.
 
     `summary` is prunebench.study's: depth, mode, ratio, ci_low, ci_high,
     positions. A point without a bar has no interval (fewer than two positions).
+    `depths` limits the panels (default: every depth compared).
     """
     compared = summary.dropna(subset=["ratio"])
     modes = list(dict.fromkeys(compared["mode"]))
-    depths = sorted(set(int(d) for d in compared["depth"]))
+    depths = _shown_depths(compared, depths)
     fig, axes = _study_panels(depths, modes, f"Nodes against {literal(baseline)}: geometric mean and 95 % "
                               "bootstrap interval over positions", f"mode nodes ÷ {literal(baseline)} nodes")
     for depth, ax in axes.items():
@@ -329,12 +363,12 @@ def forest_figure(summary: pd.DataFrame, baseline: str, colours: dict) -> Figure
             ax.plot(row["ratio"], y, marker=mode_style(row["mode"]).marker, color=colour,
                     markeredgecolor="black", markersize=6)
         counts = sorted(set(int(n) for n in rows["positions"]))
-        ax.set_title(f"depth {depth} ({'/'.join(map(str, counts))} positions)", fontsize="medium")
+        ax.set_title(f"depth {depth} ({'/'.join(map(str, counts))} positions)", fontsize=STUDY_FONT_SIZE)
     _study_ticks(axes)
     return fig
 
 
-def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
+def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict, depths=None) -> Figure:
     """Every position's node ratio against the baseline, per mode and depth; a bar at the geometric mean.
 
     `detail` is prunebench.study's per-position table (depth, mode, position,
@@ -343,7 +377,7 @@ def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
     """
     compared = detail.loc[(detail["mode"] != baseline)].dropna(subset=["ratio"])
     modes = [m for m in dict.fromkeys(compared["mode"].astype(str))]
-    depths = sorted(set(int(d) for d in compared["depth"]))
+    depths = _shown_depths(compared, depths)
     fig, axes = _study_panels(depths, modes, f"Per position: nodes against {literal(baseline)}",
                               f"mode nodes ÷ {literal(baseline)} nodes")
     positions = list(dict.fromkeys(compared["position"].astype(str)))
@@ -356,7 +390,7 @@ def strip_figure(detail: pd.DataFrame, baseline: str, colours: dict) -> Figure:
             ax.scatter(group["ratio"], ys, s=9, color=colours.get(mode, "black"), alpha=0.6, linewidths=0)
             mean = math.exp(group["ratio"].map(math.log).mean())
             ax.plot([mean, mean], [y - 0.4, y + 0.4], color="black", linewidth=1.5)
-        ax.set_title(f"depth {depth} ({rows['position'].nunique()} positions)", fontsize="medium")
+        ax.set_title(f"depth {depth} ({rows['position'].nunique()} positions)", fontsize=STUDY_FONT_SIZE)
     _study_ticks(axes)
     return fig
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 
@@ -30,11 +31,25 @@ COLUMN_LABELS = {
     "best_tt_mode": "best search, tt", "best_tt_mode_nodes": "tt nodes", "best_tt_mode_ratio": "tt ÷ minimal",
     "expected_cut_behaved_all": "expected CUT behaved ALL", "tt": "merges transpositions (tt)",
     "ratio_to_minimal": "mean ÷ minimal", "article_ratio": "article mean ÷ minimal",
-    "first_move_cutoff_rate": "first-move cut-off rate",
+    "first_move_cutoff_rate": "first-move cut-off rate", "nodes_saved": "nodes saved by ge",
 }
-# Number formats by column; other floats get two decimals, integers thousands separators.
+def signed_percent(fraction: float) -> str:
+    """A share saved (negative: spent) as "+0.022 %", "-1.2 %", or "0" when exactly none.
+
+    Two significant digits rather than fixed decimals: a fraction of
+    -0.00014 must not print as "-0.00".
+    """
+    if fraction == 0:
+        return "0"
+    percent = np.format_float_positional(100 * fraction, precision=2, unique=False, fractional=False,
+                                         trim="-", sign=True)  # never "1e-05"
+    return f"{percent} %"
+
+
+# Number formats by column (a format string or a function); other floats get
+# two decimals, integers thousands separators.
 COLUMN_FORMATS = {"first_move_cutoff_rate": "{:.1%}", "mean_leaves": "{:,.1f}",
-                  "article_mean_leaves": "{:,.0f}", "mean_passes": "{:.1f}"}
+                  "article_mean_leaves": "{:,.0f}", "mean_passes": "{:.1f}", "nodes_saved": signed_percent}
 MISSING = "—"
 
 
@@ -46,7 +61,8 @@ def _format_cell(value, column: str) -> str:
     if value is None or (not isinstance(value, str) and pd.isna(value)):
         return MISSING
     if column in COLUMN_FORMATS:
-        return COLUMN_FORMATS[column].format(value)
+        form = COLUMN_FORMATS[column]
+        return form(value) if callable(form) else form.format(value)
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         return f"{int(value):,}"
     if isinstance(value, float):

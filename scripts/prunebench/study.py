@@ -330,6 +330,23 @@ def deepest_depth(summary: pd.DataFrame) -> int:
     return int(complete.index.max())
 
 
+def figure_depths(summary: pd.DataFrame) -> tuple[list[int], list[int]]:
+    """The depths worth a figure panel, and those left out.
+
+    A depth at which no compared mode searches fewer nodes than the baseline
+    at any position (depth 1 against `unordered`: the root, searched with the
+    full window, cuts nothing, so only the extra passes of PVS and MTD(f)
+    show) has no gain to show; its panel would be a column of ones. Every
+    depth is kept when that would leave none.
+    """
+    compared = summary.dropna(subset=["ratio"])
+    depths = sorted(set(int(d) for d in compared["depth"]))
+    gaining = sorted(set(int(d) for d in compared.loc[compared["wins"].fillna(0) > 0, "depth"]))
+    if not gaining:
+        return depths, []
+    return gaining, [d for d in depths if d not in gaining]
+
+
 def ranking(summary: pd.DataFrame, depth: int, exclude: tuple[str, ...] = (minimal.ORACLE,)) -> pd.DataFrame:
     """The compared modes at one depth, fewest nodes against the baseline first.
 

@@ -26,8 +26,13 @@ def test_rows_carry_the_ratio_to_the_minimal_tree_and_to_the_depth_before(tmp_pa
     nodes = first["counters"]["nodes"]
     before = next(r["counters"]["nodes"] for r in main["records"]
                   if (r["position_id"], r["depth"], r["mode"]) == (first["position_id"], 2, first["mode"]))
-    assert f"| {first['position_id']} | 3 | {first['mode']} | {nodes:,} | {nodes / 10:.2f} | {nodes / before:.2f} |" in text
+    assert f"| {first['position_id']} | 3 | {first['mode']} | {nodes:,} | {nodes / 10:,.2f} | {nodes / before:,.2f} |" in text
     assert text.count("\n| ") == 1 + len(deep["records"])  # header and one row per record
+
+
+def test_a_large_ratio_has_thousands_separators():
+    assert deep_page._ratio(2_000_000, 100) == "20,000.00"  # not "20000.00"
+    assert deep_page._ratio(5, None) == "—"
 
 
 def test_a_row_two_plies_beyond_grows_from_the_deep_row_before_it(tmp_path):

@@ -46,7 +46,7 @@ def test_notebook_runs_on_the_fixture(tmp_path):
     assert "| middlegame | 2 | mvv-lva | 495 | 96 | 5.16 |" in texts    # the ordering-gain table
     assert any("image/png" in o.get("data", {}) for o in outputs)       # the plot
     # the ordering study, with its interval and its verdict on two positions
-    assert "- Best at depth 3: `pvs` searches 0.485× `unordered`'s nodes (95 % CI 0.253–0.929;" in texts
+    assert "- Fewest nodes at depth 3: `pvs` searches 0.485× `unordered`'s nodes (95 % CI 0.253–0.929;" in texts
     assert "too few positions to be sure" in texts
     assert "| mode | 1→2 | 2→3 | into odd depths | into even depths |" in texts   # growth per ply
     assert sum("image/png" in o.get("data", {}) for o in outputs) == 3  # gain, forest, strip

@@ -106,3 +106,38 @@ def test_clip_ids_are_numbered_in_order_of_appearance():
     text = '<clipPath id="pab12"/> url(#pab12) <clipPath id="pff"/> url(#pff) url(#pab12)'
     assert plots.stable_clip_ids(text) == ('<clipPath id="clip1"/> url(#clip1) <clipPath id="clip2"/> '
                                            'url(#clip2) url(#clip1)')
+
+
+def _series(mode, values, position="start"):
+    import pandas as pd
+    return pd.DataFrame({"position": position, "depth": range(1, len(values) + 1), "mode": mode, "nodes": values})
+
+
+def test_a_series_drawn_exactly_on_an_earlier_one_is_named_after_it():
+    import pandas as pd
+    table = pd.concat([_series("unordered", [21, 60, 546]), _series("fail-hard", [21, 60, 546]),
+                       _series("mvv-lva", [21, 60, 500]), _series("mvv-lva-fail-hard", [21, 60, 500]),
+                       _series("pvs", [21, 60, 546], "start"), _series("pvs", [33, 95], "middlegame"),
+                       _series("unordered", [33, 96], "middlegame"), _series("fail-hard", [33, 96], "middlegame")])
+    # pvs equals unordered at the start position only: not hidden everywhere, so not named
+    assert plots.identical_series(table, "nodes") == {"fail-hard": "unordered", "mvv-lva-fail-hard": "mvv-lva"}
+
+
+def test_the_legend_says_which_series_hides_which(records):
+    twin = records[records["mode"] == "unordered"].assign(mode="fail-hard")
+    import pandas as pd
+    figure = plots.nodes_figure(pd.concat([records.astype({"mode": str}), twin.astype({"mode": str})]))
+    labels = [text.get_text() for ax in figure.axes if ax.get_legend() for text in ax.get_legend().get_texts()]
+    assert "fail-hard = unordered" in labels and "unordered" in labels
+
+
+def test_study_figures_show_only_the_depths_asked_for_two_panels_a_row():
+    import pandas as pd
+    modes = [f"mode{i}" for i in range(12)]  # as many as the results' study
+    summary = pd.DataFrame([{"depth": d, "mode": m, "ratio": 0.5, "ci_low": 0.4, "ci_high": 0.6, "positions": 2}
+                            for d in (1, 2, 3, 4, 5) for m in modes])
+    figure = plots.forest_figure(summary, "unordered", plots.mode_colours(modes), depths=[2, 3, 4, 5])
+    visible = [ax for ax in figure.axes if ax.get_visible()]
+    assert [ax.get_title() for ax in visible] == [f"depth {d} (2 positions)" for d in (2, 3, 4, 5)]
+    width, height = figure.get_size_inches()
+    assert 0.8 < width / height < 1.6   # not the 7.7:1 strip of five panels side by side

@@ -79,3 +79,34 @@ def test_the_results_section_is_worded_from_the_runs(tmp_path):
             "--mode id-tt,tt-draft=ge") in text
     assert "On reference 000's two positions — depth 2: `id-tt` beats `mvv-lva+tt` at 0" in text
     assert "the tutorial's rule costs" in text  # WAC.021: 44,400 nodes against 25,595
+    assert "**Verdict** on reference 000's two positions" in text
+
+
+def test_claim_two_gets_a_verdict_per_depth():
+    import pandas as pd
+
+    from prunebench.pages import ref003 as ref003_page
+
+    # id-tt against mvv-lva+tt at three positions: depth 2 loses everywhere, depth 3 wins
+    # everywhere, depth 4 wins at one position only but by enough to lift the mean above 1.
+    rows = [(2, 100, 90), (2, 100, 80), (2, 100, 95),
+            (3, 100, 110), (3, 100, 120), (3, 100, 130),
+            (4, 100, 1000), (4, 100, 90), (4, 100, 90)]
+    table = pd.DataFrame([{"position": f"p{i}", "depth": d, "id_total": total, "mvv-lva+tt": other,
+                           "mvv-lva+tt_ratio": other / total, "mvv-lva": other, "mvv-lva_ratio": other / total}
+                          for i, (d, total, other) in enumerate(rows)])
+    assert ref003_page.pays_verdicts(table, "mvv-lva+tt") == {2: "costs", 3: "pays", 4: "undecided"}
+    sentence = ref003_page._verdict_sentence(table, "these positions")
+    assert sentence.startswith("**Verdict** on these positions")
+    assert "against `mvv-lva+tt` the shallower iterations pay for themselves at depth 3, are undecided" in sentence
+    assert sentence.endswith("against the same ordering with a table, the claim holds only at depth 3.\n")
+
+
+def test_the_nodes_saved_column_is_a_signed_percentage_never_minus_zero():
+    from prunebench import render
+
+    assert render.signed_percent(0.0) == "0"
+    assert render.signed_percent(1 - 294388 / 294348) == "-0.014 %"   # was "-0.00"
+    assert render.signed_percent(1 - 3038743 / 3039405) == "+0.022 %"
+    assert render.signed_percent(-1e-7) == "-0.00001 %"               # never "-1e-05 %"
+    assert render.column_label("nodes_saved") == "nodes saved by ge"

@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy import stats
 
@@ -194,6 +195,27 @@ def test_verdict_needs_the_interval_and_the_test_to_agree():
     assert study_page.verdict({"ci_low": 1.2, "ci_high": 1.5, "p_value": 0.001}).startswith("more nodes")
 
 
+def test_figures_leave_out_the_depths_where_no_mode_saves_a_node():
+    summary = pd.DataFrame({"depth": [1, 1, 2, 2, 3], "mode": ["pvs", "mtdf", "pvs", "mtdf", "pvs"],
+                            "ratio": [1.0, 1.1, 0.5, 1.2, 0.9],
+                            "wins": pd.array([0, 0, 3, 0, 1], dtype="Int64")})
+    assert study_module.figure_depths(summary) == ([2, 3], [1])
+    # no depth gains anything (a baseline better than every mode): every depth is kept
+    assert study_module.figure_depths(summary.assign(wins=0)) == ([1, 2, 3], [])
+
+
+def test_the_answer_names_ranks_not_verdicts():
+    summary = pd.DataFrame([{"depth": 2, "mode": m, "positions": 4, "ratio": r, "ci_low": r * 0.9,
+                             "ci_high": r * 1.1, "wins": 4, "ties": 0, "losses": 0, "p_value": 0.01}
+                            for m, r in (("pvs", 0.5), ("mtdf", 0.6), ("mvv-lva", 0.8))])
+    result = study_module.Study("unordered", ["unordered", "pvs", "mtdf", "mvv-lva"], summary,
+                                pd.DataFrame(), pd.DataFrame(), pd.DataFrame())
+    lines = study_page.answer(result)
+    assert [line.split(":")[0] for line in lines] == ["Fewest nodes at depth 2", "Second fewest", "Most nodes"]
+    # the mode with the most nodes still searches fewer than the baseline, and says so
+    assert lines[2].startswith("Most nodes: `mvv-lva` searches 0.800×") and "fewer nodes" in lines[2]
+
+
 def test_number_formats():
     assert study_page.ratio_text(0.05201) == "0.0520"
     assert study_page.ratio_text(1.0) == "1.00"
@@ -218,7 +240,7 @@ def test_the_command_writes_the_study_answer_first(tmp_path):
     page = (out / "study.md").read_text(encoding="utf-8")
     lines = page.splitlines()
     assert lines[0] == "# Ordering study: every mode against `unordered`"
-    assert lines[4].startswith("- Best at depth 3: `mtdf` searches 0.427× `unordered`'s nodes")
+    assert lines[4].startswith("- Fewest nodes at depth 3: `mtdf` searches 0.427× `unordered`'s nodes")
     assert page.index("## Depth 3, fewest nodes first") < page.index("## Every depth and mode")
     csv = (out / "study.csv").read_text(encoding="utf-8").splitlines()
     assert csv[0].startswith("depth,mode,positions,nodes,reduction,minimal_ratio")
@@ -267,3 +289,33 @@ def test_a_transition_on_fewer_positions_is_marked_and_kept_out_of_the_parity_me
     assert math.isnan(odd) and even == pytest.approx(growth.loc[("minimal", 2), "factor"])
     table = study_page.branching_markdown(result.branching)
     assert f"| `minimal` | {study_page.ratio_text(even)} | " in table and " (1 position) | — |" in table
+
+
+def test_pair_writes_one_mode_against_another_alone(tmp_path):
+    assert study_cli.main([str(RUN_SMALL), "--pair", "unordered,pvs", "--out", str(tmp_path),
+                           "--resamples", "200"]) == 0
+    page = (tmp_path / "pair_unordered_pvs.md").read_text(encoding="utf-8")
+    assert page.startswith("# `pvs` against `unordered`\n")
+    assert "mvv-lva" not in page  # the other modes of the run stay out
+    # the ratio per depth, from the raw records: the geometric mean of pvs ÷ unordered over positions
+    import json
+    records = json.loads(RUN_SMALL.read_text(encoding="utf-8"))["records"]
+    nodes = {(r["position_id"], r["depth"], r["mode"]): r["counters"]["nodes"] for r in records}
+    positions = sorted({p for p, _, _ in nodes})
+    for depth in (2, 3):
+        ratio = math.exp(sum(math.log(nodes[(p, depth, "pvs")] / nodes[(p, depth, "unordered")])
+                             for p in positions) / len(positions))
+        row = next(line for line in page.splitlines() if line.startswith(f"| {depth} | {len(positions)} |"))
+        assert f"| {study_page.ratio_text(ratio)} |" in row
+    rows = [line for line in page.split("## Per position")[1].splitlines() if line.startswith("| ")][1:]  # below the header
+    assert len(rows) == len(positions) * 3  # every position at depths 1-3
+    assert (tmp_path / "pair_unordered_pvs.csv").read_text(encoding="utf-8").startswith("position,depth,mode")
+
+
+@pytest.mark.parametrize("pair, words", [("pvs", "--pair takes two different modes"),
+                                         ("pvs,pvs", "--pair takes two different modes"),
+                                         ("pvs,nope", "mode 'nope' is not in the run")])
+def test_a_bad_pair_is_one_error_line(tmp_path, capsys, pair, words):
+    assert study_cli.main([str(RUN_SMALL), "--pair", pair, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and words in err, err

@@ -28,7 +28,7 @@ def _nodes_by_key(runs: list[dict]) -> dict[tuple, int]:
 
 
 def _ratio(numerator: int, denominator: int | None) -> str:
-    return f"{numerator / denominator:.2f}" if denominator else "—"
+    return f"{numerator / denominator:,.2f}" if denominator else "—"
 
 
 def deep_rows(deep_runs: list[dict], main_run: dict | None) -> list[dict]:

@@ -346,7 +346,8 @@ def build_page(results: Path) -> str:
         "# Results: the ordering study and the reference articles' tables, regenerated\n",
         "Made by `scripts/reproduce.sh` (README command 1); do not edit by hand. "
         "Raw data: `study/run.json` (the suite study), `reproduction.json` (reference 000's two positions, "
-        "kind \"run\") and `trees/*.json` (synthetic trees). "
+        "kind \"run\"), `trees/*.json` (synthetic trees) and `deep/*.json` (the rows beyond the article, made "
+        "only by `scripts/reproduce.sh --deep`). "
         "Tables exist as Markdown and CSV; plots as PNG and SVG.\n",
         "## Summary: is the start position pathological, and which ordering wins?\n",
         study_summary(results, run),

@@ -91,7 +91,52 @@ def iterative_deepening_part(reference: tuple, suite: tuple | None) -> str:
     summary = table if suite is None else ref003.iterative_deepening_table(suite[0])
     where = "reference 000's two positions" if suite is None else "the ordering study's suite"
     lines.append(_pays_sentence(summary, where))
+    lines.append(_verdict_sentence(summary, where))
     return "\n".join(lines)
+
+
+def pays_verdicts(table: pd.DataFrame, mode: str) -> dict[int, str]:
+    """Per depth from 2: "pays", "costs" or "undecided" for id-tt against `mode`.
+
+    The shallower iterations pay for themselves at a depth when both the
+    geometric-mean ratio (mode ÷ id-tt) is above 1 and id-tt searches fewer
+    nodes at more than half of the positions; they cost when neither holds;
+    the two disagreeing is undecided.
+    """
+    verdicts = {}
+    for depth, rows in table[table["depth"] >= 2].groupby("depth"):
+        by_mean = _geomean(rows[f"{mode}_ratio"]) > 1
+        by_count = 2 * int((rows["id_total"] < rows[mode]).sum()) > len(rows)
+        verdicts[int(depth)] = "pays" if by_mean and by_count else "costs" if not (by_mean or by_count) else "undecided"
+    return verdicts
+
+
+def _depths_text(depths: list[int]) -> str:
+    if len(depths) > 2 and depths == list(range(depths[0], depths[-1] + 1)):
+        return f"depths {depths[0]}–{depths[-1]}"
+    if len(depths) == 1:
+        return f"depth {depths[0]}"
+    return "depths " + ", ".join(map(str, depths[:-1])) + f" and {depths[-1]}"
+
+
+def _verdict_sentence(table: pd.DataFrame, where: str) -> str:
+    """The claim's verdict, from the counts: where the shallower iterations pay, where they cost."""
+    parts = []
+    for mode in (ref003.SAME_ORDERING_TT, ref003.SAME_ORDERING):
+        verdicts = pays_verdicts(table, mode)
+        words = {"pays": "pay for themselves at", "costs": "cost nodes at",
+                 "undecided": "are undecided (the mean and the count of positions disagree) at"}
+        said = [f"{words[v]} {_depths_text([d for d in verdicts if verdicts[d] == v])}"
+                for v in ("pays", "undecided", "costs") if v in verdicts.values()]
+        subject = "they" if parts else "the shallower iterations"
+        parts.append(f"against `{mode}` {subject} {', '.join(said) if said else 'were not measured'}")
+    fair = pays_verdicts(table, ref003.SAME_ORDERING_TT)  # same ordering, same table: the iterations alone
+    paying = [d for d, v in fair.items() if v == "pays"]
+    conclusion = ("the claim does not hold at any depth measured" if not paying
+                  else "the claim holds at every depth measured" if len(paying) == len(fair)
+                  else f"the claim holds only at {_depths_text(paying)}")
+    return (f"**Verdict** on {where} (paying = a geometric-mean ratio above 1 and `id-tt` ahead at more than "
+            f"half of the positions): {'; '.join(parts)}; against the same ordering with a table, {conclusion}.\n")
 
 
 def _pays_sentence(table: pd.DataFrame, where: str) -> str:
@@ -119,8 +164,9 @@ def draft_rule_part(reference: tuple, suite: tuple | None, fens: dict[str, str])
              _markdown(summary.rename(columns={"scores_differ": "positions whose score differs"}))]
     deepest = summary[summary["depth"] == summary["depth"].max()]
     saved = 1 - deepest["nodes_ge"].sum() / deepest["nodes_exact"].sum()
+    share = "no node" if saved == 0 else render.signed_percent(abs(saved)).lstrip("+") + " of the nodes"
     lines.append(f"At depth {deepest['depth'].max()}, summed over these modes, the tutorial's rule "
-                 f"{'saves' if saved > 0 else 'costs'} {abs(saved):.1%} of the nodes: in a fixed-depth "
+                 f"{'costs' if saved < 0 else 'saves'} {share}: in a fixed-depth "
                  "search a deeper entry rarely ends a node that an equal one would not, and replacing "
                  "entries changes which moves come first. What it does change is the value.\n")
     changed = table[table["score_differs"]]

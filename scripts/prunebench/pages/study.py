@@ -60,8 +60,9 @@ def p_text(p) -> str:
     return f"< {P_FLOOR:g}" if p < P_FLOOR else f"{p:.2g}"
 
 
-def _count(value) -> str:
-    return MISSING if _missing(value) else f"{int(value):,}"
+def count_text(value) -> str:
+    """A node count with separators; a geometric mean of counts rounded to a whole node."""
+    return MISSING if _missing(value) else f"{round(float(value)):,}"
 
 
 def _percent(value) -> str:
@@ -106,7 +107,8 @@ def summary_markdown(study: st.Study, rows: pd.DataFrame, with_depth: bool = Tru
             str(int(row["positions"])),
             ratio_text(row["ratio"]) if compared else "1",
             interval_text(row["ci_low"], row["ci_high"], int(row["positions"])) if compared else MISSING,
-            f"{_count(row['wins'])} / {_count(row['ties'])} / {_count(row['losses'])}" if compared else MISSING,
+            (f"{count_text(row['wins'])} / {count_text(row['ties'])} / {count_text(row['losses'])}"
+             if compared else MISSING),
             p_text(row["p_value"]),
             _worst_text(study.losses, int(row["depth"]), row["mode"]) if compared else MISSING,
             f"{row['nodes']:,.0f}", ratio_text(row["reduction"]), ratio_text(row["minimal_ratio"]),
@@ -156,15 +158,15 @@ def positions_markdown(study: st.Study) -> str:
     header = ["position", "depth", f"{study.baseline} nodes"] + [f"`{m}`" for m in modes]
     body = []
     for (position, depth), row in wide.sort_index().iterrows():
-        body.append([str(position), str(depth), _count(base.get((position, depth)))]
+        body.append([str(position), str(depth), count_text(base.get((position, depth)))]
                     + [ratio_text(row.get(m)) for m in modes])
     return markdown_table(header, body, set(range(1, len(header))))
 
 
 def losses_markdown(study: st.Study) -> str:
     header = ["depth", "mode", "position", "nodes", f"{study.baseline} nodes", "ratio"]
-    body = [[str(r["depth"]), f"`{r['mode']}`", str(r["position"]), _count(r["nodes"]),
-             _count(r["baseline_nodes"]), ratio_text(r["ratio"])] for _, r in study.losses.iterrows()]
+    body = [[str(r["depth"]), f"`{r['mode']}`", str(r["position"]), count_text(r["nodes"]),
+             count_text(r["baseline_nodes"]), ratio_text(r["ratio"])] for _, r in study.losses.iterrows()]
     return markdown_table(header, body, {0, 3, 4, 5})
 
 
@@ -204,7 +206,12 @@ def comparison_sentence(row, baseline: str) -> str:
 
 
 def answer(study: st.Study, depth: int | None = None) -> list[str]:
-    """Bullet sentences: the best and worst orderings at the deepest complete depth, and oracle."""
+    """Bullet sentences: the fewest and most nodes at the deepest complete depth, and oracle.
+
+    The modes are named by their rank in nodes, not "best" and "worst": the
+    mode with the most nodes may still search fewer than the baseline, and
+    "Worst: … fewer nodes" would contradict its own ratio.
+    """
     summary = study.summary
     if summary["ratio"].notna().sum() == 0:
         return [f"No mode could be compared with `{study.baseline}` (see the notes)."]
@@ -212,11 +219,12 @@ def answer(study: st.Study, depth: int | None = None) -> list[str]:
     ranked = st.ranking(summary, depth)
     lines = []
     if not ranked.empty:
-        lines.append(f"Best at depth {depth}: " + comparison_sentence(ranked.iloc[0], study.baseline) + ".")
+        lines.append(f"Fewest nodes at depth {depth}: " + comparison_sentence(ranked.iloc[0], study.baseline)
+                     + ".")
         if len(ranked) > 1:
-            lines.append("Runner-up: " + comparison_sentence(ranked.iloc[1], study.baseline) + ".")
+            lines.append("Second fewest: " + comparison_sentence(ranked.iloc[1], study.baseline) + ".")
         if len(ranked) > 2:
-            lines.append("Worst: " + comparison_sentence(ranked.iloc[-1], study.baseline) + ".")
+            lines.append("Most nodes: " + comparison_sentence(ranked.iloc[-1], study.baseline) + ".")
     oracle = summary[(summary["depth"] == depth) & (summary["mode"] == "oracle")].dropna(subset=["ratio"])
     if not oracle.empty:
         lines.append("The bound, ordering by exact value: " + comparison_sentence(oracle.iloc[0], study.baseline) + ".")
@@ -249,10 +257,23 @@ def study_page(study: st.Study, source: str) -> str:
               "parity of the depth (the minimal tree's leaves are b^⌈d/2⌉ + b^⌊d/2⌋ − 1); minimax's is the "
               "branching factor.\n",
               "## Figures\n", f"![forest plot]({FILES['forest']}.png)\n\n![per position]({FILES['strip']}.png)\n",
+              figures_note(study),
               f"Per-position detail: [{FILES['positions']}.md]({FILES['positions']}.md).\n"]
     if study.notes:
         parts += ["## Notes\n", "\n".join(f"- {note}" for note in study.notes) + "\n"]
     return "\n".join(parts)
+
+
+def figures_note(study: st.Study) -> str:
+    """Which depths the figures leave out, and why; empty when they show every depth."""
+    if not study.summary["ratio"].notna().any():
+        return ""
+    _, left_out = st.figure_depths(study.summary)
+    if not left_out:
+        return ""
+    depths = ", ".join(map(str, left_out))
+    return (f"The figures leave out depth{'s' if len(left_out) > 1 else ''} {depths}: there no mode searches "
+            f"fewer nodes than `{study.baseline}` at any position (the tables above have every depth).\n")
 
 
 def positions_page(study: st.Study) -> str:
@@ -278,6 +299,9 @@ def write_study(study: st.Study, run: dict, out_dir, source: str) -> list[Path]:
         written.append(out / name)
     colours = plots.mode_colours(frames.records_frame(run)["mode"].cat.categories)
     if study.summary["ratio"].notna().any():
-        written += plots.save(plots.forest_figure(study.summary, study.baseline, colours), out / FILES["forest"])
-        written += plots.save(plots.strip_figure(study.detail, study.baseline, colours), out / f"{FILES['strip']}")
+        shown, _ = st.figure_depths(study.summary)
+        written += plots.save(plots.forest_figure(study.summary, study.baseline, colours, shown),
+                              out / FILES["forest"])
+        written += plots.save(plots.strip_figure(study.detail, study.baseline, colours, shown),
+                              out / FILES["strip"])
     return written

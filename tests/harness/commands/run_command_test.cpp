@@ -228,6 +228,21 @@ TEST(RunCommand, ResumeRefusesAJournalLineNestedTooDeep) {
                    "prunebench reads at most 256)\n");
 }
 
+// --list-plan prices the plan: the sum of its positions' costs at the documented rate.
+TEST(RunCommand, ListPlanEstimatesTheTime) {
+  const Result r = run({"--suite", SEED, "--depths", "1-2", "--modes", "unordered", "--threads", "2", "--list-plan"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const nlohmann::json listing = nlohmann::json::parse(r.out);
+  double cost = 0.0;
+  for (const auto& position : listing["positions"]) cost += position["estimated_cost"].get<double>();
+  EXPECT_DOUBLE_EQ(listing["estimate"]["cost"].get<double>(), cost);
+  EXPECT_DOUBLE_EQ(listing["estimate"]["seconds"].get<double>(), cost * 10.2e-9 / 2);
+  EXPECT_EQ(listing["estimate"]["threads"], 2);
+  EXPECT_EQ(r.err.rfind("run: plan of an estimated ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(" on 2 threads (cost model at 10.2 s per 10^9 nodes per thread: an estimate"),
+            std::string::npos) << r.err;
+}
+
 // A bad --out is found before any search, not after all of them.
 TEST(RunCommand, BadOutPathIsRefusedFirst) {
   TempDir dir;

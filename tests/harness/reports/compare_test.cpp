@@ -62,9 +62,11 @@ TEST(CompareRuns, SameNodeCountsAreIdentical) {
   EXPECT_EQ(summary_line(report), "compare: identical (8 records)");
   const std::string markdown = format_markdown(report);
   expect_contains(markdown,
-                  "- base: `run_base.json` (commit 111111111111, clean, started 2024-05-01T12:00:00Z)\n");
-  expect_contains(
-      markdown, "- new: `run_same_nodes.json` (commit 222222222222, dirty, started 2024-05-01T12:00:00Z)\n");
+                  "- base: `run_base.json` (commit 111111111111, clean, started 2024-05-01T12:00:00Z, "
+                  "GNU 12.2.0 Release `-O3 -DNDEBUG`)\n");
+  expect_contains(markdown,
+                  "- new: `run_same_nodes.json` (commit 222222222222, dirty, started 2024-05-01T12:00:00Z, "
+                  "GNU 12.2.0 Release `-O3 -DNDEBUG`)\n");
 }
 
 TEST(CompareRuns, RegressedMissingAndAddedRecords) {

@@ -36,6 +36,7 @@ TEST(RunContext, HasEveryFieldOfTheSchema) {
     EXPECT_TRUE(context["git_dirty"].is_boolean());
   }
   EXPECT_FALSE(context["compiler"].get<std::string>().empty());
+  EXPECT_TRUE(context["pext"].is_boolean());
 }
 
 TEST(UtcIso8601, FormatsSecondsInUtc) {

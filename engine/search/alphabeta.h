@@ -57,7 +57,7 @@ class AlphaBeta {
   template <bool LEAF_CHILDREN>
   Score search_children_as(int ply, int depth, Score alpha, Score beta, NodeType expected,
                            bool on_previous_pv) {
-    enter_node(ctx_, ply);
+    enter_node(ctx_, ply, depth);
     Score value;
     Move hash_move{};
     if (ctx_.tt && probe_table<M>(ctx_, ply, depth, alpha, beta, value, hash_move))

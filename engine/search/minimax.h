@@ -52,7 +52,7 @@ class Minimax {
   Score search_children_as(int ply, int depth, NodeType expected) {
     if (ply == ctx_.split_ply) [[unlikely]]
       return (*ctx_.split)[take_split(ctx_, ply)].value;  // already MAX's view
-    enter_node(ctx_, ply);
+    enter_node(ctx_, ply, depth);
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return for_root_player<MAXIMIZING>(terminal_value(ctx_, ply));

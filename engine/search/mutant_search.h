@@ -17,8 +17,8 @@ SearchResult<typename T::MoveType> search_with_mutant(T& tree, const SearchSpec&
   if (mutant == Mutant::NONE) return search(tree, spec, depth, counters);
   return with_mutant(mutant, [&]<Mutant M>() {
     return spec.fail == Fail::HARD
-               ? detail::run_search<T, Fail::HARD, M>(tree, spec, depth, counters, nullptr)
-               : detail::run_search<T, Fail::SOFT, M>(tree, spec, depth, counters, nullptr);
+               ? detail::run_search<T, Fail::HARD, M>(tree, spec, depth, counters, nullptr, 0)
+               : detail::run_search<T, Fail::SOFT, M>(tree, spec, depth, counters, nullptr, 0);
   });
 }
 

@@ -43,7 +43,7 @@ class Negamax {
   Score search_children_as(int ply, int depth, NodeType expected) {
     if (ply == ctx_.split_ply) [[unlikely]]
       return (*ctx_.split)[take_split(ctx_, ply)].value;
-    enter_node(ctx_, ply);
+    enter_node(ctx_, ply, depth);
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return terminal_value(ctx_, ply);

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "engine/search/counters.h"
+#include "engine/search/distinct_nodes.h"
 #include "engine/search/leaf_children.h"
 #include "engine/search/mutant.h"
 #include "engine/search/ordering.h"
@@ -117,6 +118,8 @@ struct SearchContext {
   SplitNodes<Move>* split = nullptr;
   // A search that may be ended early (stop.h); nullptr: it runs to its end.
   const SearchStop* stop = nullptr;
+  // Counting distinct_nodes (distinct_nodes.h); nullptr: not counted.
+  DistinctNodes<T>* distinct = nullptr;
   std::uint32_t nodes_to_stop_poll = STOP_POLL_INTERVAL;
 
   // The previous iteration's move at `ply`, if this node lies on its line.
@@ -156,10 +159,13 @@ template <Tree T>
 
 // Counts the node: the ONLY place a node is counted, but for the leaves a
 // node scores from itself, which count_leaf_children counts in bulk.
+// `depth`: the plies the node has to go (0 at the horizon), for distinct_nodes.
 template <Tree T>
-void enter_node(SearchContext<T>& ctx, int ply) {
+void enter_node(SearchContext<T>& ctx, int ply, int depth) {
   ctx.counters.count_node(ply);
   ctx.pv.clear(ply);
+  if (ctx.distinct) [[unlikely]]
+    ctx.distinct->enter(ctx.tree, depth);
   if (ctx.stop) [[unlikely]]
     poll_stop(ctx);
 }
@@ -185,7 +191,7 @@ template <Mutant M = Mutant::NONE, Tree T>
   if constexpr (M == Mutant::COUNT_AFTER_DEPTH_TEST)
     ctx.pv.clear(ply);
   else
-    enter_node(ctx, ply);
+    enter_node(ctx, ply, 0);
   ++ctx.counters.leaves;
   if (!ctx.tree.has_children()) {
     ++ctx.counters.terminals;
@@ -197,10 +203,11 @@ template <Mutant M = Mutant::NONE, Tree T>
 }
 
 // Whether a node with `depth` to go scores its children from itself, with
-// visit_leaf_child (see leaf_children.h). Only trees with that capability.
+// visit_leaf_child (see leaf_children.h). Only trees with that capability,
+// and not when distinct_nodes is counted: that needs every leaf's state.
 template <ScoresLeafChildren T>
 bool visits_leaf_children(const SearchContext<T>& ctx, int depth) {
-  return depth == 1 && ctx.tree.scores_leaf_children();
+  return depth == 1 && ctx.tree.scores_leaf_children() && !ctx.distinct;
 }
 
 // The leaves a node scored from itself (visit_leaf_child), counted in its

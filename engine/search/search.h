@@ -41,6 +41,10 @@ struct SearchResult {
   // Empty, or why the figures could not be computed (the exact minimal tree
   // out of its memory): then nothing but this is a result.
   std::string error;
+  // Asked for (distinct_nodes.h): the distinct (position, remaining depth)
+  // pairs entered, or, when empty, why not in distinct_nodes_missing.
+  std::optional<std::uint64_t> distinct_nodes;
+  std::string distinct_nodes_missing;
 };
 
 // Empty if `tree` can run `spec`, else one line saying why not.
@@ -150,9 +154,18 @@ void search_iterations(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
   }
 }
 
+// The count, or why there is none: a stopped search has entered only part of its pairs.
+template <Tree T, typename Move>
+void report_distinct_nodes(const DistinctNodes<T>& distinct, SearchResult<Move>& result) {
+  result.distinct_nodes = result.stopped ? std::nullopt : distinct.count();
+  if (!result.distinct_nodes)
+    result.distinct_nodes_missing = result.stopped ? "the search was stopped" : distinct.missing_reason();
+}
+
 template <Tree T, Fail F, Mutant M = Mutant::NONE>
 SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, int depth,
-                                              SearchCounters& counters, const SearchStop* stop) {
+                                              SearchCounters& counters, const SearchStop* stop,
+                                              std::size_t distinct_megabytes) {
   using Move = typename T::MoveType;
   std::unique_ptr<TranspositionTable<Move>> tt;
   if (spec.tt)
@@ -162,8 +175,10 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
   ExactValues<T> exact_values(tree, spec);
   if (spec.ordering.base == BaseOrdering::ORACLE) ctx.exact_value = exact_values.function();
   ctx.stop = stop;
-  if (spec.algorithm == Algorithm::MINIMAL) return run_minimal(ctx, spec, depth);
+  if (spec.algorithm == Algorithm::MINIMAL) return run_minimal(ctx, spec, depth);  // no distinct_nodes
 
+  std::optional<DistinctNodes<T>> distinct;
+  if (distinct_megabytes > 0) ctx.distinct = &distinct.emplace(distinct_megabytes);
   SearchResult<Move> result;
   try {
     search_iterations<T, F, M>(ctx, spec, depth, result);
@@ -171,6 +186,7 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
     result.stopped = true;  // result.pv is still the last completed iteration's
   }
   if (!result.pv.empty()) result.best_move = result.pv.front();
+  if (distinct) report_distinct_nodes(*distinct, result);
   return result;
 }
 
@@ -193,11 +209,14 @@ Score exact_value(T& tree, const SearchSpec& spec, int depth) {
 
 // Precondition: check_spec(tree, spec) is empty and 0 <= depth <= MAX_SEARCH_DEPTH.
 // `stop` (stop.h): a search that may be ended early, from another thread.
+// `distinct_megabytes` > 0: count distinct_nodes (distinct_nodes.h) in at
+// most that much memory (not for algo=minimal, which is not a search).
 template <Tree T>
 SearchResult<typename T::MoveType> search(T& tree, const SearchSpec& spec, int depth, SearchCounters& counters,
-                                          const SearchStop* stop = nullptr) {
-  auto result = spec.fail == Fail::HARD ? detail::run_search<T, Fail::HARD>(tree, spec, depth, counters, stop)
-                                        : detail::run_search<T, Fail::SOFT>(tree, spec, depth, counters, stop);
+                                          const SearchStop* stop = nullptr, std::size_t distinct_megabytes = 0) {
+  auto result = spec.fail == Fail::HARD
+                    ? detail::run_search<T, Fail::HARD>(tree, spec, depth, counters, stop, distinct_megabytes)
+                    : detail::run_search<T, Fail::SOFT>(tree, spec, depth, counters, stop, distinct_megabytes);
   if (!is_value_preserving(spec) && !result.stopped) result.exact_score = detail::exact_value(tree, spec, depth);
   return result;
 }

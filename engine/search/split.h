@@ -81,13 +81,17 @@ void search_split_node(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
 
 // search(tree, spec, depth, counters) on `threads` threads, each searching a
 // tree of its own made by make_tree() (a T at the root). Modes that do not
-// split, depths below 2 and a single thread run the plain search.
+// split, depths below 2 and a single thread run the plain search, and so
+// does a search counting distinct_nodes (`distinct_megabytes` > 0, see
+// search()): one set of pairs, so the count cannot depend on the threads.
 template <Tree T, typename MakeTree>
 SearchResult<typename T::MoveType> split_search(MakeTree make_tree, const SearchSpec& spec, int depth,
-                                                SearchCounters& counters, int threads) {
+                                                SearchCounters& counters, int threads,
+                                                std::size_t distinct_megabytes = 0) {
   using Move = typename T::MoveType;
   T tree = make_tree();
-  if (threads <= 1 || depth < 2 || !splits_across_threads(spec)) return search(tree, spec, depth, counters);
+  if (threads <= 1 || depth < 2 || !splits_across_threads(spec) || distinct_megabytes > 0)
+    return search(tree, spec, depth, counters, nullptr, distinct_megabytes);
 
   const int ply = detail::split_ply(depth);
   std::vector<SplitNode<Move>> listed;

@@ -1,7 +1,7 @@
 // The game-tree interface every search algorithm is written against.
 //
 // Minimax, negamax, alpha-beta, PVS and MTD(f) are each implemented once, as
-// templates over a `Tree`. The chess adapter (engine/chess_tree.h) and the
+// templates over a `Tree`. The chess adapter (engine/trees/chess_tree.h) and the
 // synthetic trees of the tree lab (engine/trees/) both model this concept, so
 // the numbers measured on random trees come from the very code that searches
 // chess positions.

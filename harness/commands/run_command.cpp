@@ -15,6 +15,7 @@
 #include "harness/engines/uci_engine.h"
 #include "harness/run/chess_search.h"
 #include "harness/options/cli_args.h"
+#include "harness/options/distinct_options.h"
 #include "harness/commands/commands.h"
 #include "harness/run/context.h"
 #include "harness/io/file_identity.h"
@@ -97,6 +98,7 @@ ArgParser make_parser() {
   parser.add_value("max-nodes", "N",
                    "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "
                    "exceeded N");
+  add_distinct_options(parser);
   add_engine_options(parser,
                      "an external UCI engine as one more mode named NAME (not a built-in mode's name), "
                      "e.g. sf=/usr/games/stockfish; "
@@ -186,7 +188,9 @@ Failure read_numbers(const ParsedArgs& args, RunPlan& plan) {
     if (!max_nodes.ok()) return bad_input(max_nodes.error);
     plan.max_nodes = std::uint64_t(max_nodes.value);
   }
-  return {};
+  const Parsed<std::size_t> distinct = distinct_megabytes(args);
+  plan.distinct_megabytes = distinct.value;
+  return distinct.ok() ? Failure{} : bad_input(distinct.error);
 }
 
 std::vector<double> estimated_costs(const RunPlan& plan) {
@@ -481,6 +485,7 @@ Failure run(const ParsedArgs& args, const Args& raw, std::ostream& out, std::ost
                       (outcome.nondeterministic_records > 2 ? "s)" : ")")
                 : std::string())
         << "; kept with engine.deterministic false (--strict-engines stops the run instead)\n";
+  if (!failure.code && out) err << distinct_nodes_warning(outcome);
   if (!failure.code && out) err << summary_line(outcome, seconds, args.has("out") ? args.value("out") : "standard output");
   return failure;
 }

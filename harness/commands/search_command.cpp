@@ -1,9 +1,10 @@
-// prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--json]
+// prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--distinct-nodes] [--json]
 #include <ostream>
 #include <sstream>
 
 #include "harness/run/chess_search.h"
 #include "harness/options/cli_args.h"
+#include "harness/options/distinct_options.h"
 #include "harness/commands/commands.h"
 #include "harness/run/context.h"
 #include "harness/io/json_io.h"
@@ -17,7 +18,8 @@ constexpr int MAX_THREADS = 256;
 ArgParser make_parser() {
   std::ostringstream modes;
   for (const NamedMode& m : named_modes()) modes << "  " << m.name << ": " << m.summary << '\n';
-  ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--json]",
+  ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--distinct-nodes] "
+                   "[--json]",
                    "Searches one position with one mode and prints the score, best move, principal\n"
                    "variation and every counter (see the README glossary). MODE is a named mode,\n"
                    "optionally followed by options joined with '+', e.g. 'mvv-lva+killers+history' or\n"
@@ -38,6 +40,7 @@ ArgParser make_parser() {
                    "split a full-width search (minimax, negamax) across N threads; the counts do not "
                    "change. Other modes, minimal included, run on one thread",
                    "1");
+  add_distinct_options(parser);
   parser.add_flag("json", "print one JSON object instead of text (docs/json-schema.md, kind \"search\")");
   return parser;
 }
@@ -49,6 +52,8 @@ void print_text(const ChessSearch& run, std::ostream& out) {
   for (Move m : run.result.pv) out << ' ' << to_uci(m);
   out << '\n';
   for (const auto& [name, value] : json["counters"].items()) out << name << ' ' << value.dump() << '\n';
+  if (json.contains("distinct_nodes_missing"))
+    out << "distinct_nodes_missing " << json["distinct_nodes_missing"].get<std::string>() << '\n';
   out << "seconds " << run.seconds << "\nnodes_per_second " << std::uint64_t(json["nodes_per_second"].get<double>())
       << '\n';
 }
@@ -74,11 +79,17 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
   const ModeParse spec = parse_chess_mode(mode);
   if (!spec.ok()) return fail(spec.error);
 
-  const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value), int(threads.value));
+  const Parsed<std::size_t> distinct = distinct_megabytes(parsed);
+  if (!distinct.ok()) return fail(distinct.error);
+
+  const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value), int(threads.value),
+                                           nullptr, distinct.value);
   if (!run.result.error.empty()) {  // no figure rather than a partial one
     err << error_line(run.result.error);
     return EXIT_IO_ERROR;
   }
+  if (!run.result.distinct_nodes_missing.empty())  // the search stands; only that figure is lacking
+    err << "warning: no distinct_nodes: " << run.result.distinct_nodes_missing << '\n';
   if (parsed.has("json")) {
     nlohmann::ordered_json json = {{"schema_version", SCHEMA_VERSION},
                                    {"kind", "search"},

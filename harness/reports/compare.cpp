@@ -156,15 +156,21 @@ bool is_engine_mode(const std::vector<EngineSides>& engines, const std::string& 
 
 std::vector<RecordComparison> match_records(const std::vector<NodeRecord>& base,
                                             const std::vector<NodeRecord>& fresh) {
-  std::map<RecordKey, std::uint64_t> fresh_nodes;
-  for (const NodeRecord& record : fresh) fresh_nodes.emplace(record.key, record.nodes);
+  std::map<RecordKey, const NodeRecord*> fresh_records;
+  for (const NodeRecord& record : fresh) fresh_records.emplace(record.key, &record);
   std::vector<RecordComparison> rows;
   std::set<RecordKey> in_base;
   for (const NodeRecord& record : base) {
     RecordComparison row;
     row.key = record.key;
     row.base_nodes = record.nodes;
-    if (auto it = fresh_nodes.find(record.key); it != fresh_nodes.end()) row.new_nodes = it->second;
+    if (auto it = fresh_records.find(record.key); it != fresh_records.end()) {
+      row.new_nodes = it->second->nodes;
+      if (record.distinct_nodes && it->second->distinct_nodes) {
+        row.base_distinct_nodes = record.distinct_nodes;
+        row.new_distinct_nodes = it->second->distinct_nodes;
+      }
+    }
     rows.push_back(std::move(row));
     in_base.insert(record.key);
   }
@@ -176,6 +182,32 @@ std::vector<RecordComparison> match_records(const std::vector<NodeRecord>& base,
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+RecordStatus moved_status(const NodeChange& change) {
+  switch (change.direction()) {
+    case Direction::Improved:
+      return RecordStatus::Improved;
+    case Direction::Regressed:
+      return RecordStatus::Regressed;
+    case Direction::Equal:
+      break;
+  }
+  return RecordStatus::Equal;
+}
+
+// Whether a change of an exact counter fails the options' tolerances.
+bool beyond_tolerance(const NodeChange& change, const CompareOptions& options) {
+  const std::optional<double> percent = change.percent();  // none: growth from 0, infinitely many percent
+  switch (change.direction()) {
+    case Direction::Improved:
+      return -*percent > options.max_decrease_percent;
+    case Direction::Regressed:
+      return !percent ? options.max_increase_percent != ANY_PERCENT : *percent > options.max_increase_percent;
+    case Direction::Equal:
+      break;
+  }
+  return false;
 }
 
 // Sets the row's status and whether it fails the options' tolerances.
@@ -191,20 +223,11 @@ void classify(RecordComparison& row, const CompareOptions& options) {
     return;
   }
   const NodeChange change = *row.change();
-  const std::optional<double> percent = change.percent();  // none: growth from 0, infinitely many percent
-  switch (change.direction()) {
-    case Direction::Equal:
-      row.status = RecordStatus::Equal;
-      break;
-    case Direction::Improved:
-      row.status = RecordStatus::Improved;
-      row.fails = -*percent > options.max_decrease_percent;
-      break;
-    case Direction::Regressed:
-      row.status = RecordStatus::Regressed;
-      row.fails =
-          !percent ? options.max_increase_percent != ANY_PERCENT : *percent > options.max_increase_percent;
-      break;
+  row.status = moved_status(change);
+  row.fails = beyond_tolerance(change, options);
+  if (const std::optional<NodeChange> distinct = row.distinct_change()) {
+    if (row.status == RecordStatus::Equal) row.status = moved_status(*distinct);
+    row.fails = row.fails || beyond_tolerance(*distinct, options);
   }
 }
 
@@ -291,6 +314,11 @@ bool CompareReport::engines_changed() const {
 std::optional<NodeChange> RecordComparison::change() const {
   if (!base_nodes || !new_nodes) return std::nullopt;
   return NodeChange{*base_nodes, *new_nodes};
+}
+
+std::optional<NodeChange> RecordComparison::distinct_change() const {
+  if (!base_distinct_nodes || !new_distinct_nodes) return std::nullopt;
+  return NodeChange{*base_distinct_nodes, *new_distinct_nodes};
 }
 
 CompareResult compare_runs(const json& base, const json& new_run, const CompareOptions& options) {

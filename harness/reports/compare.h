@@ -1,7 +1,9 @@
 // Node-count regression report between two `prunebench run` documents.
 //
 // Records are matched by (position_id, depth, mode) and compared on
-// counters.nodes, the exact and timing-free figure a change to pruning moves.
+// counters.nodes, the exact and timing-free figure a change to pruning moves,
+// and on counters.distinct_nodes where both records have it (ignored where
+// either lacks it): an exact counter too, under the same tolerances.
 // Fewer nodes than the base is an improvement, more is a regression (README
 // glossary), for prunebench's own modes; an external engine's count that
 // moved is "changed", a functional change with no verdict on its quality.
@@ -54,9 +56,15 @@ struct RecordComparison {
   // Why the run that lacks the record left it out, as its "skipped" list says
   // (e.g. --max-nodes); empty when it does not say.
   std::string skipped_reason;
+  // counters.distinct_nodes on both sides, or on neither: where a record
+  // lacks it the other's is ignored. When nodes are equal and these are not,
+  // they decide the status.
+  std::optional<std::uint64_t> base_distinct_nodes, new_distinct_nodes;
 
   // The change, when the record is in both runs.
   std::optional<NodeChange> change() const;
+  // The change of distinct_nodes, when both records have it.
+  std::optional<NodeChange> distinct_change() const;
 };
 
 // Node totals over the records present in both runs, per mode or per depth.

@@ -195,6 +195,14 @@ bool larger_change(const RecordComparison* a, const RecordComparison* b) {
   return ma > mb;
 }
 
+// A record whose distinct_nodes moved says so beside its status: the nodes
+// columns alone would not show why an equal count improved or regressed.
+std::string distinct_note(const RecordComparison& row) {
+  const std::optional<NodeChange> distinct = row.distinct_change();
+  if (!distinct || distinct->direction() == Direction::Equal) return "";
+  return " (distinct_nodes " + with_thousands(distinct->base) + " → " + with_thousands(distinct->fresh) + ")";
+}
+
 void write_records(std::ostream& out, const std::string& title, std::vector<const RecordComparison*> rows) {
   if (rows.empty()) return;
   std::stable_sort(rows.begin(), rows.end(), larger_change);
@@ -206,7 +214,7 @@ void write_records(std::ostream& out, const std::string& title, std::vector<cons
     out << "| " << escape_cell(row.key.position_id) << " | " << row.key.depth << " | "
         << escape_cell(row.key.mode) << " | " << with_thousands(*row.base_nodes) << " | "
         << with_thousands(*row.new_nodes) << " | " << format_difference(*row.change()) << " | "
-        << format_percent(row.change()->percent()) << " | " << status_text(row) << " |\n";
+        << format_percent(row.change()->percent()) << " | " << status_text(row) << distinct_note(row) << " |\n";
   }
   if (rows.size() > MARKDOWN_ROW_LIMIT)
     out << "\n… and " << rows.size() - MARKDOWN_ROW_LIMIT
@@ -320,6 +328,10 @@ json record_json(const RecordComparison& row) {
     entry["base_nodes"] = row.base_nodes ? json(*row.base_nodes) : json(nullptr);
     entry["new_nodes"] = row.new_nodes ? json(*row.new_nodes) : json(nullptr);
     if (!row.skipped_reason.empty()) entry["skipped_reason"] = row.skipped_reason;
+  }
+  if (row.distinct_change()) {
+    entry["base_distinct_nodes"] = *row.base_distinct_nodes;
+    entry["new_distinct_nodes"] = *row.new_distinct_nodes;
   }
   return entry;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "harness/reports/node_sum.h"
@@ -20,6 +21,15 @@ struct Entry {
   std::string position_id;  // empty: the sum over positions
   NodeSum nodes = 0;
   std::size_t positions = 0;
+  // The sum of counters.distinct_nodes while every record so far had it.
+  std::optional<NodeSum> distinct_nodes = 0;
+
+  void add(const NodeRecord& record) {
+    ++positions;
+    nodes += record.nodes;
+    distinct_nodes = distinct_nodes && record.distinct_nodes ? std::optional(*distinct_nodes + *record.distinct_nodes)
+                                                             : std::nullopt;
+  }
 };
 
 // The run's records as entries, in record order, or summed per (mode, depth)
@@ -30,14 +40,14 @@ std::string collect(const json& run, bool per_record, std::vector<Entry>& entrie
   for (const NodeRecord& record : records) {
     const RecordKey& key = record.key;
     if (per_record) {
-      entries.push_back({key.mode, key.depth, key.position_id, record.nodes, 1});
+      entries.push_back({key.mode, key.depth, key.position_id});
+      entries.back().add(record);
       continue;
     }
     auto it = std::find_if(entries.begin(), entries.end(),
                            [&](const Entry& e) { return e.mode == key.mode && e.depth == key.depth; });
-    if (it == entries.end()) it = entries.insert(entries.end(), Entry{key.mode, key.depth, "", 0, 0});
-    ++it->positions;
-    it->nodes += record.nodes;
+    if (it == entries.end()) it = entries.insert(entries.end(), Entry{key.mode, key.depth, ""});
+    it->add(record);
   }
   return {};
 }
@@ -97,6 +107,8 @@ ExportResult google_benchmark(const json& run, bool per_record) {
                           {"time_unit", "ns"},
                           {"nodes", node_sum_json(entry.nodes)},
                           {"positions", entry.positions}});
+    // A user counter too, when every record of the entry counted it (run --distinct-nodes).
+    if (entry.distinct_nodes) benchmarks.back()["distinct_nodes"] = node_sum_json(*entry.distinct_nodes);
   }
   result.document = {
       {"context",

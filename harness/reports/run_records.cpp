@@ -32,6 +32,10 @@ std::string read_record(const json& record, std::size_t index, NodeRecord& out) 
   }
   out.key = {id->get<std::string>(), depth->get<int>(), mode->get<std::string>()};
   out.nodes = (*counters)["nodes"].get<std::uint64_t>();
+  if (const auto distinct = counters->find("distinct_nodes"); distinct != counters->end()) {
+    if (!distinct->is_number_unsigned()) return where + " has a counters.distinct_nodes that is not a count";
+    out.distinct_nodes = distinct->get<std::uint64_t>();
+  }
   return {};
 }
 

@@ -1,11 +1,13 @@
 // The view of a `prunebench run` document that compare and export share:
-// each record's key (position, depth, mode) and its counters.nodes, read with
+// each record's key (position, depth, mode), its counters.nodes and
+// counters.distinct_nodes (when the run counted it), read with
 // an error a user can act on instead of an exception.
 #pragma once
 
 #include <compare>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,7 @@ struct RecordKey {
 struct NodeRecord {
   RecordKey key;
   std::uint64_t nodes = 0;
+  std::optional<std::uint64_t> distinct_nodes;  // counters.distinct_nodes, when counted (--distinct-nodes)
 };
 
 // "(start, depth 3, pvs)".

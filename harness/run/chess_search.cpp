@@ -10,15 +10,15 @@
 namespace prunebench::harness {
 
 ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
-                             int threads, const SearchStop* stop) {
+                             int threads, const SearchStop* stop, std::size_t distinct_megabytes) {
   ChessSearch run{mode, spec, depth, {}, {}, 0.0};
   const auto make_tree = [&] { return ChessTree(root, spec.mate_distance); };
   const auto start = std::chrono::steady_clock::now();
   if (stop) {
     ChessTree tree = make_tree();
-    run.result = search(tree, spec, depth, run.counters, stop);
+    run.result = search(tree, spec, depth, run.counters, stop, distinct_megabytes);
   } else {
-    run.result = split_search<ChessTree>(make_tree, spec, depth, run.counters, threads);
+    run.result = split_search<ChessTree>(make_tree, spec, depth, run.counters, threads, distinct_megabytes);
   }
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
@@ -43,6 +43,16 @@ nlohmann::ordered_json trimmed(const Array& buckets) {
   std::size_t size = buckets.size();
   while (size > 0 && buckets[size - 1] == 0) --size;
   return nlohmann::ordered_json(std::vector<std::uint64_t>(buckets.begin(), buckets.begin() + long(size)));
+}
+
+// The counters with distinct_nodes beside nodes.
+nlohmann::ordered_json with_distinct_nodes(const nlohmann::ordered_json& counters, std::uint64_t distinct_nodes) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& [name, value] : counters.items()) {
+    out[name] = value;
+    if (name == "nodes") out["distinct_nodes"] = distinct_nodes;
+  }
+  return out;
 }
 
 }  // namespace
@@ -108,6 +118,11 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
     record["counters"]["mtdf_passes_per_iteration"] =
         std::vector<std::uint64_t>(by_depth.begin() + 1, by_depth.begin() + 1 + std::min(run.depth, MAX_PLY));
   }
+  // Counted only when asked for (--distinct-nodes); never a partial figure.
+  if (run.result.distinct_nodes)
+    record["counters"] = with_distinct_nodes(record["counters"], *run.result.distinct_nodes);
+  else if (!run.result.distinct_nodes_missing.empty())
+    record["distinct_nodes_missing"] = run.result.distinct_nodes_missing;
   // A spec that is not value-preserving by design (tt-draft=ge) says how far
   // its score is from the fixed-depth minimax value, instead of failing checks.
   if (run.result.exact_score) {

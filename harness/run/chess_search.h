@@ -28,9 +28,11 @@ struct ChessSearch {
 // with the same counts; the others run on one.
 // `stop` (engine/search/stop.h): a search that may be ended early from
 // another thread; it runs on one thread.
+// `distinct_megabytes` > 0: count distinct_nodes in at most that much memory
+// (engine/search/distinct_nodes.h); such a search runs on one thread.
 // Precondition: the spec is valid for chess (see check_chess_spec).
 ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
-                             int threads = 1, const SearchStop* stop = nullptr);
+                             int threads = 1, const SearchStop* stop = nullptr, std::size_t distinct_megabytes = 0);
 
 // Empty if chess can run `spec`, else why not (e.g. an oracle ordering).
 std::string check_chess_spec(const SearchSpec& spec);
@@ -41,7 +43,8 @@ ModeParse parse_chess_mode(std::string_view mode);
 
 nlohmann::ordered_json counters_json(const SearchCounters& counters);
 nlohmann::ordered_json spec_json(const SearchSpec& spec);
-// {mode, spec, score, best_move, pv, counters, seconds, nodes_per_second}
+// {mode, spec, score, best_move, pv, counters, seconds, nodes_per_second}, and
+// counters.distinct_nodes or distinct_nodes_missing when it was counted.
 nlohmann::ordered_json search_json(const ChessSearch& search);
 
 }  // namespace prunebench::harness

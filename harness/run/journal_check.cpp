@@ -27,7 +27,7 @@ std::vector<std::string> plan_differences(const json& given, const json& plan) {
   static const std::vector<std::pair<const char*, const char*>> OPTIONS = {
       {"suites", "the suites' contents"}, {"depths", "--depths"},          {"modes", "--modes"},
       {"max_nodes", "--max-nodes"},       {"engine_repeat", "--engine-repeat"}, {"strict_engines", "--strict-engines"},
-      {"shard", "--shard"},
+      {"shard", "--shard"},                {"distinct_memory", "--distinct-nodes or --distinct-memory"},
       {"positions", "the positions selected"}};
   const auto field = [](const json& object, const char* name) {
     return object.is_object() ? object.value(name, json()) : json();

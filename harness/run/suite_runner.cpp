@@ -49,9 +49,11 @@ struct Shared {
   JournalWriter journal;
   RecordSpool& spool;
   std::atomic<std::size_t> resumed_used{0};
-  std::mutex nondeterminism_mutex;
+  std::mutex notes_mutex;  // guards the notes below
   std::size_t nondeterministic_records = 0;
   std::string first_nondeterminism;
+  std::size_t distinct_nodes_missing = 0;
+  std::string first_distinct_nodes_missing;
   ProgressBar progress;
   std::atomic<bool> failed{false};
   // Workers still taking positions. A full-width search runs on the run's
@@ -63,8 +65,12 @@ struct Shared {
       : plan(p), stop(s), spool(records), progress(total) {}
   bool should_stop() const { return stop.load() || failed.load(); }
   void note_nondeterminism(const std::string& what) {
-    std::lock_guard lock(nondeterminism_mutex);
+    std::lock_guard lock(notes_mutex);
     if (nondeterministic_records++ == 0) first_nondeterminism = what;
+  }
+  void note_distinct_nodes_missing(const std::string& what) {
+    std::lock_guard lock(notes_mutex);
+    if (distinct_nodes_missing++ == 0) first_distinct_nodes_missing = what;
   }
   int threads_per_search() const { return std::max(1, plan.threads / std::max(1, active_workers.load())); }
 };
@@ -111,12 +117,15 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
                                         "exceeded --max-nodes at depth " + std::to_string(it->second)));
     return std::nullopt;
   }
-  const ChessSearch search =
-      run_chess_search(work.entry->position, mode.name, mode.spec, depth, shared.threads_per_search());
+  const ChessSearch search = run_chess_search(work.entry->position, mode.name, mode.spec, depth,
+                                              shared.threads_per_search(), nullptr, shared.plan.distinct_megabytes);
   if (!search.result.error.empty()) {  // the record lacks the figure rather than hold a partial one
     result.skipped.push_back(skip_entry(facts.id, depth, mode.name, search.result.error));
     return std::nullopt;
   }
+  if (!search.result.distinct_nodes_missing.empty())  // the record stands, without that figure
+    shared.note_distinct_nodes_missing(facts.id + " depth " + std::to_string(depth) + " " + mode.name + ": " +
+                                       search.result.distinct_nodes_missing);
   nlohmann::ordered_json record = {{"position_id", facts.id}};
   record.update(search_json(search));
   Json sorted = to_sorted(record);
@@ -248,6 +257,14 @@ void run_guarded(Shared& shared, const PositionWork& work, std::size_t slot, Pos
 
 bool counts_full_tree(const SearchSpec& spec) { return is_full_width(spec); }
 
+std::string distinct_nodes_warning(const RunOutcome& outcome) {
+  if (outcome.distinct_nodes_missing == 0) return "";
+  const std::size_t more = outcome.distinct_nodes_missing - 1;
+  return "warning: no distinct_nodes for " + outcome.first_distinct_nodes_missing +
+         (more ? " (and " + std::to_string(more) + " more record" + (more > 1 ? "s)" : ")") : std::string()) +
+         "; those records say why in distinct_nodes_missing\n";
+}
+
 std::vector<PositionWork> list_all_positions(const RunPlan& plan) {
   std::vector<PositionWork> work;
   for (const SuiteFile& suite : plan.suites)
@@ -268,6 +285,7 @@ Json plan_signature(const RunPlan& plan) {
   for (const NamedSpec& mode : plan.modes) modes.push_back(mode.name);
   Json signature = {{"suites", suites}, {"depths", plan.depths}, {"modes", modes}};
   if (plan.max_nodes) signature["max_nodes"] = plan.max_nodes;
+  if (plan.distinct_megabytes) signature["distinct_memory"] = plan.distinct_megabytes;
   if (!plan.engines.empty()) {
     Json engines = Json::array();
     for (const EngineSubject& e : plan.engines) {
@@ -331,6 +349,8 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   outcome.resumed = shared.resumed_used;
   outcome.nondeterministic_records = shared.nondeterministic_records;
   outcome.first_nondeterminism = shared.first_nondeterminism;
+  outcome.distinct_nodes_missing = shared.distinct_nodes_missing;
+  outcome.first_distinct_nodes_missing = shared.first_distinct_nodes_missing;
 
   for (PositionResult& r : results) {
     if (outcome.error.empty() && !r.error.empty()) outcome.error = r.error, outcome.engine_failed = r.engine_failed;

@@ -42,6 +42,7 @@ struct RunPlan {
   std::chrono::milliseconds engine_timeout{60'000};  // per search, and per handshake step
   int threads = 1;
   std::uint64_t max_nodes = 0;     // 0: no limit
+  std::size_t distinct_megabytes = 0;  // --distinct-nodes' memory per search; 0: not counted
   // The positions to run (by id), when not all: --shard or --position.
   std::optional<std::set<std::string>> selected_ids;
   // What the selection is, for the plan signature: {"index": K, "count": N}
@@ -72,11 +73,18 @@ struct RunOutcome {
   // Engine records whose repeats disagreed (kept, flagged), and the first of them in words.
   std::size_t nondeterministic_records = 0;
   std::string first_nondeterminism;
+  // Records searched with --distinct-nodes that have no figure (distinct_nodes_missing).
+  std::size_t distinct_nodes_missing = 0;
+  std::string first_distinct_nodes_missing;
 };
 
+// One line for the user when records lack distinct_nodes, else empty.
+std::string distinct_nodes_warning(const RunOutcome& outcome);
+
 // The identity of a plan for resuming: every option that changes the
-// records: suites (by hash), depths, modes, engines, --max-nodes (when given)
-// and the selection of positions ("shard" or "positions", when made).
+// records: suites (by hash), depths, modes, engines, --max-nodes (when given),
+// --distinct-nodes' memory (when given) and the selection of positions
+// ("shard" or "positions", when made).
 nlohmann::json plan_signature(const RunPlan& plan);
 
 // Modes whose count is the whole tree (minimax, negamax): --max-nodes skips

@@ -69,6 +69,9 @@ def test_run(small_run):
 @pytest.mark.parametrize("kind, args", [
     ("perft", ["perft", "--fen", "startpos", "--depth", "2", "--divide", "--json"]),
     ("search", ["search", "--fen", "startpos", "--depth", "2", "--mode", "pvs", "--json"]),
+    ("search", ["search", "--fen", "startpos", "--depth", "3", "--mode", "id-tt", "--distinct-nodes", "--json"]),
+    ("search", ["search", "--fen", "startpos", "--depth", "4", "--mode", "negamax", "--distinct-nodes",
+                "--distinct-memory", "1", "--json"]),
     ("tree", ["tree", "random", "--branching", "3", "--depth", "3", "--trees", "2", "--algo", "mtdf", "--json"]),
     ("standing", ["tree", "standing", "--order", "CAB", "--json"]),
     ("standing", ["tree", "standing", "--order", "CAB", "--algo", "minimal", "--json"]),
@@ -166,3 +169,15 @@ def test_contract_cases(tmp_path):
     assert {c["node_kind"] for c in document["cases"]} == {"random tree", "tie-heavy tree", "chess"}
     assert all("fen" in c for c in document["cases"] if c["node_kind"] == "chess")
     assert errors(document, "contract-cases") == []
+
+
+def test_distinct_nodes_fields_are_typed():
+    """The schema knows distinct_nodes (a count) and distinct_nodes_missing (a reason), not just any field."""
+    document = json.loads(prunebench("search", "--fen", "startpos", "--depth", "2", "--mode", "mtdf",
+                                      "--distinct-nodes", "--json"))
+    assert 0 < document["counters"]["distinct_nodes"] <= document["counters"]["nodes"]
+    document["counters"]["distinct_nodes"] = -1
+    assert errors(document, "search") != []
+    del document["counters"]["distinct_nodes"]
+    document["distinct_nodes_missing"] = 1024
+    assert errors(document, "search") != []

@@ -59,6 +59,19 @@ TEST(GoogleBenchmark, NodesInTimesAndCounter) {
   EXPECT_EQ(result.document["context"]["date"], "2024-05-01T12:00:00Z");
 }
 
+// counters.distinct_nodes (run --distinct-nodes) is summed into a user
+// counter of its own, only where every record of the benchmark has it.
+TEST(GoogleBenchmark, DistinctNodesWhereEveryRecordHasIt) {
+  json run = base_run();
+  EXPECT_FALSE(google_benchmark(run, false).document["benchmarks"][0].contains("distinct_nodes"));
+  // Records 0 and 4 are alphabeta at depth 2 (start 61 nodes, kiwipete 300).
+  run["records"][0]["counters"]["distinct_nodes"] = 50u;  // unsigned, as parsed
+  EXPECT_FALSE(google_benchmark(run, false).document["benchmarks"][0].contains("distinct_nodes"));
+  EXPECT_EQ(google_benchmark(run, true).document["benchmarks"][0]["distinct_nodes"], 50);
+  run["records"][4]["counters"]["distinct_nodes"] = 250u;
+  EXPECT_EQ(google_benchmark(run, false).document["benchmarks"][0]["distinct_nodes"], 50 + 250);
+}
+
 // Every record fits 64 bits, as run writes them; their sum may not, and is
 // still exported (as the nearest double beyond 2^64 - 1), never refused.
 TEST(Export, SumsPast64BitsAreExported) {

@@ -33,7 +33,8 @@ std::string algo_names() {
 
 Parsed<SearchSpec> parse_algo(const std::string& algo) {
   const std::string names = algo_names();
-  if (("|" + names + "|").find("|" + algo + "|") == std::string::npos)
+  // A whole name of the list: "pvs|mtdf" is a piece of the list, not a name in it.
+  if (algo.find('|') != std::string::npos || ("|" + names + "|").find("|" + algo + "|") == std::string::npos)
     return {{}, "--algo: unknown algorithm '" + quote_input(algo) + "' (" + names + ")"};
   const std::string mode = algo == "fail-hard" ? "algo=alphabeta,fail=hard"
                            : algo == "mtdf"    ? "algo=mtdf,tt"

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/commands/commands.h"
+#include "harness/run/chess_search.h"
 #include "tests/harness/commands/command_call.h"
 #include "tests/harness/test_files.h"
 
@@ -112,14 +113,14 @@ TEST(SearchCommand, JsonRecordsTheSpecAndCounters) {
 }
 
 // A seed takes all 64 bits, and the JSON spec keeps it as the number it is.
-TEST(SearchCommand, JsonKeepsAFullWidthSeed) {
-  const Result r = call(search_command, {"--fen", "startpos", "--depth", "1", "--mode",
-                                         "unordered+order=random+seed=18446744073709551615", "--json"});
-  ASSERT_EQ(r.code, EXIT_OK) << r.err;
-  const auto json = nlohmann::json::parse(r.out);
-  EXPECT_EQ(json["spec"]["order_seed"].get<std::uint64_t>(), 18446744073709551615u);
-  EXPECT_FALSE(json["spec"].contains("tt_megabytes"));  // absent without tt
-  EXPECT_EQ(json["spec"]["aspiration"], 0);
+TEST(SearchCommand, SpecJsonKeepsAFullWidthSeed) {
+  const ModeParse mode = parse_mode("unordered,order=random,seed=18446744073709551615");
+  ASSERT_TRUE(mode.ok()) << mode.error;
+  const nlohmann::ordered_json spec = spec_json(mode.spec);
+  EXPECT_EQ(spec["order_seed"].get<std::uint64_t>(), 18446744073709551615u);
+  EXPECT_EQ(spec["aspiration"], 0);
+  EXPECT_EQ(spec["tt"], false);
+  EXPECT_EQ(spec["algorithm"], "alphabeta");
 }
 
 // --threads splits a full-width search: the same counts, value and line.

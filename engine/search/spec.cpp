@@ -58,9 +58,9 @@ constexpr std::array<std::pair<std::string_view, BaseOrdering>, 8> ORDERINGS = {
 }};
 
 // Every key apply_option accepts besides algo (which starts a mode).
-constexpr std::array<std::string_view, 16> OPTION_KEYS = {
-    "fail", "order", "tiebreak", "seed", "tt", "tt-draft", "no-tt", "no-tt-move",
-    "pv-move", "killers", "history", "id", "mate-distance", "aspiration", "guess", "minimal-memory"};
+constexpr std::array<std::string_view, 17> OPTION_KEYS = {
+    "fail", "order", "tiebreak", "seed", "tt", "tt-draft", "no-tt", "no-tt-move", "pv-move",
+    "killers", "history", "id", "mate-distance", "aspiration", "guess", "minimal-memory", "qsearch"};
 
 template <typename Value, std::size_t N>
 std::optional<Value> lookup(const std::array<std::pair<std::string_view, Value>, N>& table,
@@ -165,6 +165,9 @@ std::string apply_option(SearchSpec& spec, std::string_view item) {
     return flag(spec.iterative_deepening, true);
   } else if (key == "mate-distance") {
     return flag(spec.mate_distance, true);
+  } else if (key == "qsearch") {
+    if (has_value) return bad_value() + " (qsearch takes no value: captures and promotions; checks are not searched)";
+    spec.qsearch = true;
   } else if (key == "aspiration") {
     const auto width = parse_integer<Score>(value);
     if (!width || *width < 0 || *width >= MATE) return bad_value() + " (a width >= 0)";
@@ -198,6 +201,8 @@ std::string spec_error(const SearchSpec& spec) {
   if (spec.algorithm == Algorithm::MINIMAL &&
       (spec.ordering.reorders() || spec.tt || spec.fail == Fail::HARD || spec.iterative_deepening))
     return "minimal is a proof-tree computation, not a search: ordering, tt, id and fail=hard do not apply";
+  if (spec.qsearch && spec.algorithm == Algorithm::MINIMAL)
+    return "qsearch does not apply to minimal: the minimal tree of the Q-value is not defined";
   if (spec.minimal_megabytes != SearchSpec::DEFAULT_MINIMAL_MEGABYTES && spec.algorithm != Algorithm::MINIMAL)
     return "minimal-memory applies to minimal only";
   if (spec.ordering.tt_move_first && !spec.tt) return "the hash move needs the transposition table (tt)";
@@ -279,6 +284,8 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
   fields.emplace_back("mate_distance", flag(spec.mate_distance));
   if (spec.algorithm == Algorithm::MINIMAL)
     fields.emplace_back("minimal_megabytes", std::to_string(spec.minimal_megabytes));
+  // Only when on, so that the specs of every record written before it are unchanged.
+  if (spec.qsearch) fields.emplace_back("qsearch", flag(true));
   return fields;
 }
 

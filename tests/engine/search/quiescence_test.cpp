@@ -13,6 +13,7 @@
 #include "engine/movegen.h"
 #include "engine/search/contract.h"
 #include "engine/search/search.h"
+#include "tests/engine/search/chess_run.h"
 #include "engine/trees/explicit_tree.h"
 #include "harness/run/suite.h"
 #include "tests/engine/search/random_trees.h"
@@ -53,20 +54,8 @@ Score oracle_fixed_depth_q(const Position& pos, int depth) {
   return best;
 }
 
-struct Outcome {
-  SearchResult<Move> result;
-  SearchCounters counters;
-};
-
-Outcome run(const Position& pos, const std::string& mode, int depth) {
-  const ModeParse parsed = parse_mode(mode);
-  EXPECT_TRUE(parsed.ok()) << mode << ": " << parsed.error;
-  ChessTree tree(pos, parsed.spec.mate_distance);
-  EXPECT_EQ(check_spec(tree, parsed.spec), "") << mode;
-  Outcome outcome;
-  outcome.result = search(tree, parsed.spec, depth, outcome.counters);
-  return outcome;
-}
+using testing::Outcome;
+using testing::run;
 
 Position from_fen(const std::string& fen) {
   const FenResult parsed = Position::from_fen(fen);

@@ -40,7 +40,8 @@ class AlphaBeta {
   // call (g++'s own choice varies with the size of the code around it).
   [[gnu::always_inline]] Score search(int ply, int depth, Score alpha, Score beta, NodeType expected = NodeType::PV,
                                       bool on_previous_pv = true) {
-    if (depth <= 0) return bounded<F>(visit_horizon_node<M>(ctx_, ply), alpha, beta);
+    if (depth <= 0)
+      return bounded<F>(visit_horizon_node<M>(ctx_, ply, alpha, beta), alpha, beta);
     return search_children(ply, depth, alpha, beta, expected, on_previous_pv);
   }
 

@@ -79,6 +79,9 @@ inline std::string contract_refusal(const SearchSpec& spec) {
   if (!is_value_preserving(spec))
     return "tt-draft=ge is not value-preserving by design: its results are not bounds of the fixed-depth "
            "value, so the contract does not apply";
+  if (spec.qsearch)
+    return "qsearch returns the Q-value, and the contract's reference is the fixed-depth negamax value: "
+           "the tests check qsearch's value instead";
   return "";
 }
 

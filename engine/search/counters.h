@@ -52,6 +52,12 @@ struct SearchCounters {
   // was not found at all, so every child was searched (where an ordering
   // loses most against the minimal tree).
   std::uint64_t expected_cut_behaved_all = 0;
+  // qsearch (quiescence.h): nodes entered below the horizon by quiescence
+  // moves. The horizon node itself is counted in nodes (and leaves), never
+  // here, so nodes + qnodes is every node entered, each once.
+  std::uint64_t qnodes = 0;
+  // qsearch: the most quiescence moves on one line below a horizon node (0: none played).
+  int qsearch_max_ply = 0;
 
   std::array<std::uint64_t, PLY_NB> nodes_per_ply{};
   // MTD(f): mtdf_passes by the depth of the search that made them (with
@@ -90,6 +96,8 @@ inline SearchCounters& SearchCounters::operator+=(const SearchCounters& o) {
   expected_pv += o.expected_pv; expected_cut += o.expected_cut; expected_all += o.expected_all;
   behaved_pv += o.behaved_pv; behaved_cut += o.behaved_cut; behaved_all += o.behaved_all;
   expected_cut_behaved_all += o.expected_cut_behaved_all;
+  qnodes += o.qnodes;
+  if (o.qsearch_max_ply > qsearch_max_ply) qsearch_max_ply = o.qsearch_max_ply;  // a maximum, not a sum
   for (int i = 0; i < PLY_NB; ++i) nodes_per_ply[i] += o.nodes_per_ply[i];
   for (int i = 0; i < PLY_NB; ++i) mtdf_passes_per_depth[i] += o.mtdf_passes_per_depth[i];
   for (int i = 0; i < CUTOFF_INDEX_NB; ++i) cutoff_move_index[i] += o.cutoff_move_index[i];

@@ -8,7 +8,8 @@
 //   enter_node()      count the node (the ONLY place a node is counted, but
 //                     for count_leaf_children: leaves scored from their parent)
 //   visit_horizon_node()  enter a node at the horizon and score it: no
-//                     children -> terminal, otherwise the static evaluation.
+//                     children -> terminal, otherwise the static evaluation,
+//                     or with qsearch the quiescence search (quiescence.h).
 //                     The terminal test comes before the depth test, as
 //                     reference 000 requires: every algorithm's search() first
 //                     sends depth 0 here, then searches the children.
@@ -93,6 +94,7 @@ struct SearchContext {
         counters(counters_),
         ordering(spec.ordering),
         mate_distance(spec.mate_distance),
+        qsearch(spec.qsearch),
         tt_draft(spec.tt_draft),
         tt(tt_),
         history(spec.ordering.history ? std::size_t(T::HISTORY_SIZE) : 0) {}
@@ -101,6 +103,7 @@ struct SearchContext {
   SearchCounters& counters;
   OrderingSpec ordering;
   bool mate_distance;
+  bool qsearch;  // horizon nodes scored by the quiescence search (quiescence.h)
   TtDraft tt_draft;
   TranspositionTable<Move>* tt;  // nullptr: no table
   KillerTable<Move> killers;
@@ -181,13 +184,21 @@ template <Tree T>
   return index;
 }
 
-// A node at the horizon, entered and scored: a terminal (no children) or a
-// static evaluation. Small and inline, so that an algorithm reaches its
-// leaves without a call (most nodes are leaves). Two of the museum's bugs
-// live here (mutant.h): the counter after the depth test, and an evaluation
-// whose sign is not flipped at odd plies.
+// Defined in quiescence.h, included at the end of this file.
+template <Tree T>
+Score search_quiescence(SearchContext<T>& ctx, int ply, Score alpha, Score beta);
+
+// A node at the horizon, entered and scored: a terminal (no children), a
+// static evaluation, or with qsearch the quiescence search (its value for
+// the window (alpha, beta), fail-soft; the full-width modes give none, the
+// full window). Small and
+// inline, so that an algorithm reaches its leaves without a call (most nodes
+// are leaves). Two of the museum's bugs live here (mutant.h): the counter
+// after the depth test, and an evaluation whose sign is not flipped at odd plies.
 template <Mutant M = Mutant::NONE, Tree T>
-[[gnu::always_inline]] inline Score visit_horizon_node(SearchContext<T>& ctx, int ply) {
+[[gnu::always_inline]] inline Score visit_horizon_node(SearchContext<T>& ctx, int ply,
+                                                       Score alpha = -INFINITE_SCORE,
+                                                       Score beta = INFINITE_SCORE) {
   if constexpr (M == Mutant::COUNT_AFTER_DEPTH_TEST)
     ctx.pv.clear(ply);
   else
@@ -197,6 +208,8 @@ template <Mutant M = Mutant::NONE, Tree T>
     ++ctx.counters.terminals;
     return ctx.tree.terminal_score(mate_ply(ctx, ply));
   }
+  if (ctx.qsearch) [[unlikely]]
+    return search_quiescence(ctx, ply, alpha, beta);
   if constexpr (M == Mutant::UNFLIPPED_EVALUATION)
     if (ply % 2 != 0) return -ctx.tree.evaluate();
   return ctx.tree.evaluate();
@@ -204,10 +217,11 @@ template <Mutant M = Mutant::NONE, Tree T>
 
 // Whether a node with `depth` to go scores its children from itself, with
 // visit_leaf_child (see leaf_children.h). Only trees with that capability,
-// and not when distinct_nodes is counted: that needs every leaf's state.
+// not when distinct_nodes is counted (that needs every leaf's state), and not
+// with qsearch, whose horizon nodes search on.
 template <ScoresLeafChildren T>
 bool visits_leaf_children(const SearchContext<T>& ctx, int depth) {
-  return depth == 1 && ctx.tree.scores_leaf_children() && !ctx.distinct;
+  return depth == 1 && !ctx.qsearch && ctx.tree.scores_leaf_children() && !ctx.distinct;
 }
 
 // The leaves a node scored from itself (visit_leaf_child), counted in its
@@ -399,3 +413,7 @@ inline void count_node_types(SearchCounters& counters, NodeType expected, NodeTy
 }
 
 }  // namespace prunebench
+
+// The quiescence search visit_horizon_node calls: it needs SearchContext and
+// enter_node's neighbours above, so it comes after them.
+#include "engine/search/quiescence.h"  // IWYU pragma: export

@@ -4,9 +4,9 @@
 //   SearchCounters counters;
 //   SearchResult<T::MoveType> r = search(tree, spec, depth, counters);
 //
-// Every mode returns exactly the fixed-depth minimax value, in the negamax
-// convention (for the side to move at the root), so results of different
-// modes compare directly. The transposition table belongs to one search and
+// Every mode returns exactly the fixed-depth minimax value (with qsearch,
+// the Q-value: quiescence.h), in the negamax convention (for the side to
+// move at the root), so results of modes of one value function compare directly. The transposition table belongs to one search and
 // starts empty, so a count never depends on what ran before.
 #pragma once
 
@@ -57,6 +57,8 @@ std::string check_spec(const T& tree, const SearchSpec& spec) {
   if (spec.ordering.canonical_tiebreak && !tree.supports_ordering(BaseOrdering::CANONICAL))
     return "this tree does not support tiebreak=canonical";
   if (spec.ordering.scan_tiebreak != 0 && !KnowsScanOrders<T>) return "this tree does not support tiebreak=scan";
+  if (spec.qsearch && !(QuiescenceTree<T> && tree.supports_ordering(BaseOrdering::MVV_LVA)))
+    return "qsearch searches captures and promotions: this tree has none (synthetic trees cannot run it)";
   return "";
 }
 
@@ -71,6 +73,7 @@ class ExactValues {
  public:
   ExactValues(T& tree, const SearchSpec& spec) : tree_(tree) {
     spec_.mate_distance = spec.mate_distance;
+    spec_.qsearch = spec.qsearch;  // the values of the search's own value function
     if (spec.ordering.base != BaseOrdering::ORACLE) return;
     if (tree.supports_ordering(BaseOrdering::MVV_LVA)) spec_.ordering.base = BaseOrdering::MVV_LVA;
     spec_.tt = spec_.ordering.tt_move_first = true;
@@ -194,11 +197,12 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
 
 namespace detail {
 
-// The fixed-depth value by plain alpha-beta, counted nowhere.
+// The fixed-depth value (with qsearch, the Q-value) by plain alpha-beta, counted nowhere.
 template <Tree T>
 Score exact_value(T& tree, const SearchSpec& spec, int depth) {
   SearchSpec exact;
   exact.mate_distance = spec.mate_distance;
+  exact.qsearch = spec.qsearch;
   if (tree.supports_ordering(BaseOrdering::MVV_LVA)) exact.ordering.base = BaseOrdering::MVV_LVA;
   SearchCounters uncounted;
   SearchContext<T> ctx(tree, uncounted, exact, nullptr);
@@ -207,7 +211,8 @@ Score exact_value(T& tree, const SearchSpec& spec, int depth) {
 
 }  // namespace detail
 
-// Precondition: check_spec(tree, spec) is empty and 0 <= depth <= MAX_SEARCH_DEPTH.
+// Precondition: check_spec(tree, spec) is empty and 0 <= depth <= MAX_SEARCH_DEPTH
+// (with qsearch, depth <= MAX_PLY - MAX_QUIESCENCE_PLIES: its lines go on below the horizon).
 // `stop` (stop.h): a search that may be ended early, from another thread.
 // `distinct_megabytes` > 0: count distinct_nodes (distinct_nodes.h) in at
 // most that much memory (not for algo=minimal, which is not a search).

@@ -183,6 +183,13 @@ std::string set_guess(SearchSpec& spec, const OptionItem& item) {
   return "";
 }
 
+std::string set_qsearch(SearchSpec& spec, const OptionItem& item) {
+  if (item.has_value)
+    return bad_value(item) + " (qsearch takes no value: captures and promotions; checks are not searched)";
+  spec.qsearch = true;
+  return "";
+}
+
 std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
   const auto megabytes = parse_whole_integer<std::size_t>(item.value);
   if (!megabytes.ok() || megabytes.value == 0 || megabytes.value > 1048576)
@@ -193,7 +200,7 @@ std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
 
 // Every option a mode may carry, by key: the one list parse_mode and
 // first_item_kind read, so an option is added in one row. "algo" starts a mode.
-constexpr std::array<std::pair<std::string_view, OptionHandler>, 17> OPTIONS = {{
+constexpr std::array<std::pair<std::string_view, OptionHandler>, 18> OPTIONS = {{
     {"algo",
      [](SearchSpec& s, const OptionItem& i) { return set_named(ALGORITHMS, "algorithm", i, s.algorithm); }},
     {"fail", set_fail},
@@ -215,6 +222,7 @@ constexpr std::array<std::pair<std::string_view, OptionHandler>, 17> OPTIONS = {
     {"aspiration", set_aspiration},
     {"guess", set_guess},
     {"minimal-memory", set_minimal_memory},
+    {"qsearch", set_qsearch},
 }};
 
 // Applies one option item ("tt", "order=mvv-lva", ...); returns an error or "".
@@ -249,6 +257,8 @@ std::string spec_error(const SearchSpec& spec) {
   if (spec.algorithm == Algorithm::MINIMAL &&
       (spec.ordering.reorders() || spec.tt || spec.fail == Fail::HARD || spec.iterative_deepening))
     return "minimal is a proof-tree computation, not a search: ordering, tt, id and fail=hard do not apply";
+  if (spec.qsearch && spec.algorithm == Algorithm::MINIMAL)
+    return "qsearch does not apply to minimal: the minimal tree of the Q-value is not defined";
   if (spec.minimal_megabytes != SearchSpec::DEFAULT_MINIMAL_MEGABYTES && spec.algorithm != Algorithm::MINIMAL)
     return "minimal-memory applies to minimal only";
   if (spec.ordering.tt_move_first && !spec.tt) return "the hash move needs the transposition table (tt)";
@@ -328,6 +338,8 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
   fields.emplace_back("mate_distance", flag(spec.mate_distance));
   if (spec.algorithm == Algorithm::MINIMAL)
     fields.emplace_back("minimal_megabytes", std::to_string(spec.minimal_megabytes));
+  // Only when on, so that the specs of every record written before it are unchanged.
+  if (spec.qsearch) fields.emplace_back("qsearch", flag(true));
   return fields;
 }
 

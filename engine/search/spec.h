@@ -26,6 +26,8 @@
 //   pv-move           previous iteration's PV move first (needs id)
 //   killers  history  id  aspiration=W (needs id)  guess=N (mtdf)  mate-distance
 //   minimal-memory=MB the exact minimal tree's memory (default 1024 MB; minimal only)
+//   qsearch           quiescence search at the horizon (quiescence.h): the
+//                     search returns the Q-value instead of the fixed-depth value
 #pragma once
 
 #include <cstddef>
@@ -68,6 +70,9 @@ struct SearchSpec {
   bool mate_distance = false;  // mates scored MATE - ply instead of a constant MATE
   // algo=minimal: the most memory its table of proofs may take (minimal.h).
   std::size_t minimal_megabytes = DEFAULT_MINIMAL_MEGABYTES;
+  // Horizon nodes scored by a quiescence search (quiescence.h) rather than by
+  // the static evaluation: the value searched becomes the Q-value.
+  bool qsearch = false;
 
   bool operator==(const SearchSpec&) const = default;
 };
@@ -76,6 +81,12 @@ struct SearchSpec {
 // (tt-draft=ge): their records carry value_differs_from_minimax instead of
 // being checked against minimax.
 inline bool is_value_preserving(const SearchSpec& spec) { return !spec.tt || spec.tt_draft == TtDraft::EQUAL; }
+
+// The value a spec's search returns: "fixed-depth" (minimax to the depth,
+// horizon nodes evaluated statically) or "quiescence" (the Q-value: horizon
+// nodes scored by the quiescence search). Only specs of one value function
+// may be checked against each other.
+inline const char* value_function(const SearchSpec& spec) { return spec.qsearch ? "quiescence" : "fixed-depth"; }
 
 struct ModeParse {
   SearchSpec spec;

@@ -32,7 +32,9 @@ ArgParser make_parser() {
                    "  tiebreak=generator|canonical|scan:...   (equal ordering keys; README: scan order)\n"
                    "  tt | tt=MB   tt-draft=eq|ge   no-tt   no-tt-move   pv-move (needs id)\n"
                    "  killers   history   id   aspiration=W (needs id)   guess=N (mtdf)   mate-distance\n"
-                   "  minimal-memory=MB   (minimal: the most memory its table of proofs may take, default 1024)");
+                   "  minimal-memory=MB   (minimal: the most memory its table of proofs may take, default 1024)\n"
+                   "  qsearch   quiescence search at the horizon (not with minimal): the score is the\n"
+                   "            Q-value, and qnodes counts the nodes below the horizon (README glossary)");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
   parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");
@@ -47,7 +49,9 @@ ArgParser make_parser() {
 
 void print_text(const ChessSearch& run, std::ostream& out) {
   const nlohmann::ordered_json json = search_json(run);
-  out << "mode " << run.mode << "\nscore " << run.result.score << "\nbest_move "
+  out << "mode " << run.mode << "\nscore " << run.result.score;
+  if (json.contains("value_function")) out << "\nvalue_function " << json["value_function"].get<std::string>();
+  out << "\nbest_move "
       << (run.result.best_move.is_none() ? "none" : to_uci(run.result.best_move)) << "\npv";
   for (Move m : run.result.pv) out << ' ' << to_uci(m);
   out << '\n';

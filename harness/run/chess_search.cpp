@@ -118,6 +118,14 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
     record["counters"]["mtdf_passes_per_iteration"] =
         std::vector<std::uint64_t>(by_depth.begin() + 1, by_depth.begin() + 1 + std::min(run.depth, MAX_PLY));
   }
+  // qsearch: the quiescence counters, and the value searched (the Q-value),
+  // which only modes of the same value function are checked against. Absent
+  // otherwise, so that records without qsearch are unchanged.
+  if (run.spec.qsearch) {
+    record["counters"]["qnodes"] = run.counters.qnodes;
+    record["counters"]["qsearch_max_ply"] = run.counters.qsearch_max_ply;
+    record["value_function"] = value_function(run.spec);
+  }
   // Counted only when asked for (--distinct-nodes); never a partial figure.
   if (run.result.distinct_nodes)
     record["counters"] = with_distinct_nodes(record["counters"], *run.result.distinct_nodes);

@@ -79,13 +79,13 @@ Json skip_entry(const std::string& id, int depth, const std::string& mode, const
   return {{"position_id", id}, {"depth", depth}, {"mode", mode}, {"reason", reason}};
 }
 
-// All modes must agree on the score at one depth: with the full-width
-// (minimax) score when one was run, else with the first mode's. Modes that
-// are not value-preserving by design (tt-draft=ge) are not checked: their
-// records carry value_differs_from_minimax instead.
-std::string check_scores(std::vector<std::pair<const NamedSpec*, Score>> scores, const std::string& id,
-                         int depth) {
-  std::erase_if(scores, [](const auto& s) { return !is_value_preserving(s.first->spec); });
+// All modes of one value function (value_function in spec.h: fixed-depth,
+// or the Q-value of qsearch) must agree on the score at one depth: with the
+// full-width (minimax) score when one was run, else with the first mode's.
+// Modes that are not value-preserving by design (tt-draft=ge) are not
+// checked: their records carry value_differs_from_minimax instead.
+std::string check_scores_of(std::vector<std::pair<const NamedSpec*, Score>> scores, const std::string& id,
+                            int depth) {
   if (scores.empty()) return "";
   auto reference = scores.front();
   for (const auto& s : scores)
@@ -95,6 +95,15 @@ std::string check_scores(std::vector<std::pair<const NamedSpec*, Score>> scores,
       return id + " depth " + std::to_string(depth) + ": mode '" + mode->name + "' scored " + std::to_string(score) +
              " but '" + reference.first->name + "' scored " + std::to_string(reference.second);
   return "";
+}
+
+std::string check_scores(std::vector<std::pair<const NamedSpec*, Score>> scores, const std::string& id,
+                         int depth) {
+  std::erase_if(scores, [](const auto& s) { return !is_value_preserving(s.first->spec); });
+  const auto quiescence = std::stable_partition(scores.begin(), scores.end(),
+                                                [](const auto& s) { return s.first->spec.qsearch; });
+  if (std::string error = check_scores_of({scores.begin(), quiescence}, id, depth); !error.empty()) return error;
+  return check_scores_of({quiescence, scores.end()}, id, depth);
 }
 
 // Returns the record for one search, or nullopt when it was skipped.

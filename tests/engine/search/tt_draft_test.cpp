@@ -19,23 +19,13 @@
 #include "engine/trees/chess_tree.h"
 #include "engine/search/search.h"
 #include "tests/engine/epd_positions.h"
+#include "tests/engine/search/chess_run.h"
 
 namespace prunebench {
 namespace {
 
-struct Outcome {
-  SearchResult<Move> result;
-  SearchCounters counters;
-};
-
-Outcome run(const Position& pos, const std::string& mode, int depth) {
-  const ModeParse parsed = parse_mode(mode);
-  EXPECT_TRUE(parsed.ok()) << mode << ": " << parsed.error;
-  ChessTree tree(pos, parsed.spec.mate_distance);
-  Outcome outcome;
-  outcome.result = search(tree, parsed.spec, depth, outcome.counters);
-  return outcome;
-}
+using testing::Outcome;
+using testing::run;
 
 TEST(TtDraft, GreaterOrEqualChangesNothingUpToDepthFour) {
   const std::vector<testing::EpdPosition> suite = testing::read_epd_positions("bratko-kopec.epd");

@@ -363,5 +363,33 @@ TEST(RunCommand, RecordsTheDifferenceOfAModeThatIsNotValuePreserving) {
   EXPECT_EQ(ge["value_differs_from_minimax"], -550);
 }
 
+// qsearch modes return the Q-value: run checks them against each other
+// (minimax+qsearch the reference) and not against the fixed-depth modes.
+// Rd1 takes the queen d5, defended by e6: fixed-depth 1, Rxd5 is +400
+// (500 against 100); with the recapture exd5 played out, -100.
+TEST(RunCommand, ChecksQsearchModesOnlyAgainstQsearchModes) {
+  TempDir dir;
+  const std::string suite = dir.file("rook.epd");
+  testing::write_text(suite, "6k1/8/4p3/3q4/8/8/8/3R2K1 w - - id \"rook\";\n");
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", suite, "--depths", "1", "--modes",
+                        "minimax,mvv-lva,minimax+qsearch,pvs-id-tt-killers+qsearch", "--out", out});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), 4u);
+  for (int i : {0, 1}) {
+    EXPECT_EQ(doc["records"][i]["score"], 400);
+    EXPECT_FALSE(doc["records"][i].contains("value_function"));
+    EXPECT_FALSE(doc["records"][i]["counters"].contains("qnodes"));
+  }
+  for (int i : {2, 3}) {
+    EXPECT_EQ(doc["records"][i]["score"], -100);
+    EXPECT_EQ(doc["records"][i]["value_function"], "quiescence");
+    EXPECT_EQ(doc["records"][i]["spec"]["qsearch"], true);
+    EXPECT_GT(doc["records"][i]["counters"]["qnodes"], 0);
+  }
+  EXPECT_EQ(doc["records"][2]["counters"]["nodes"], doc["records"][0]["counters"]["nodes"]);  // full width
+}
+
 }  // namespace
 }  // namespace prunebench::harness

@@ -19,7 +19,7 @@ import split_provenance
 SCHEMAS = REPO / "docs" / "schema"
 SEED = REPO / "positions" / "seed.epd"
 KINDS = ("run", "perft", "search", "tree", "standing", "theory", "compare", "provenance",
-         "github-action-benchmark", "google-benchmark", "contract-cases")
+         "github-action-benchmark", "google-benchmark", "contract-cases", "proof-graph", "minimal-graph")
 
 
 def schema(kind: str) -> dict:
@@ -69,6 +69,8 @@ def test_run(small_run):
 @pytest.mark.parametrize("kind, args", [
     ("perft", ["perft", "--fen", "startpos", "--depth", "2", "--divide", "--json"]),
     ("search", ["search", "--fen", "startpos", "--depth", "2", "--mode", "pvs", "--json"]),
+    ("search", ["search", "--fen", "startpos", "--depth", "3", "--mode", "minimal", "--json"]),
+    ("proof-graph", ["proof-graph", "--fen", "startpos", "--depth", "2"]),
     ("tree", ["tree", "random", "--branching", "3", "--depth", "3", "--trees", "2", "--algo", "mtdf", "--json"]),
     ("standing", ["tree", "standing", "--order", "CAB", "--json"]),
     ("standing", ["tree", "standing", "--order", "CAB", "--algo", "minimal", "--json"]),

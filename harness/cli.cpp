@@ -35,6 +35,7 @@ constexpr Command COMMANDS[] = {
     {"bench", bench_command, "fixed suite and depth; prints the 'Nodes searched' signature"},
     {"uci", uci_command, "speak UCI on stdin/stdout: a chess GUI or tool runs prunebench's modes"},
     {"scan-orders", scan_orders_command, "search generator orders for reference 000's figures"},
+    {"proof-graph", proof_graph_command, "the minimal graph of a position as an integer program's instance (JSON)"},
 };
 
 constexpr std::size_t NAME_COLUMN = 13;  // the longest name, scan-orders, and two spaces

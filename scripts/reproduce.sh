@@ -24,6 +24,9 @@
 #      minimal tree -> results/study/enhancements.json, enhancements.md
 #   6b. the bug museum: each named alpha-beta bug planted in the search, and
 #      the checks that catch it -> results/museum.md, results/museum.csv
+#   6c. the minimal graph of reference 000's two positions, exact by integer
+#      programming (CBC) where a solve ends within its limit, else bounded
+#      -> results/minimal_graph.json, results/minimal_graph.md
 #   7. what differs from one reproduction to the next (times, commit, CPU)
 #      moved out of those files into results/provenance/, which git ignores
 #      (scripts/split_provenance.py): the tracked files change only with a count
@@ -62,6 +65,10 @@ done
 scripts/install-deps.sh
 scripts/build.sh build
 PRUNEBENCH=build/harness/prunebench
+# The minimal graph's depths and the time limit of each exact solve: chosen
+# so that every solve ends well within it (the page then has no interval that
+# depends on the machine) and the step takes under a minute.
+GRAPH_DEPTHS=1-3 GRAPH_TIME_LIMIT=20
 
 start=$(date +%s%N)
 mkdir -p results/trees
@@ -202,6 +209,10 @@ deeper=()
 echo "== the bug museum: each named bug planted in the search, and which check catches it"
 # Exit 1 when a check misses a bug: the reproduction stops there.
 "$PRUNEBENCH" museum --csv results/museum.csv --markdown results/museum.md > /dev/null
+
+echo "== the minimal graph: reference 000's positions, exact by integer programming, $GRAPH_TIME_LIMIT s a solve"
+/usr/bin/python3 scripts/minimal_graph.py --prunebench "$PRUNEBENCH" --depths "$GRAPH_DEPTHS" \
+  --time-limit "$GRAPH_TIME_LIMIT" --out results > /dev/null
 
 echo "== provenance: times, commit and CPU out of the tracked files (results/provenance/, git-ignored)"
 # Running this script twice on one commit must leave results/ as it was.

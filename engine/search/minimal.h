@@ -114,14 +114,28 @@ class MinimalProof {
 
   // Empty, or why the figures could not be computed.
   const std::string& error() const { return error_; }
+
+  // --- for walks over the proofs found (proof_graph.h) ---
+
+  enum Kind { GE, LE, EXACT, KIND_NB };
+  enum Measure { NODES, LEAVES, MEASURE_NB };
+  int depth() const { return depth_; }
+  // The child (generator index) that the cheapest proof `kind` (GE or EXACT)
+  // of the tree's current interior node at `ply` picks under `measure`, ties
+  // to the first; the proof must exist. After search(), without error().
+  std::size_t choice(Kind kind, Measure measure, int ply) {
+    const Measure kept = measure_;
+    measure_ = measure;
+    const std::size_t index = depth_ - ply == 1 ? choice_above_leaves(kind, ply) : choice_memoised(kind, ply);
+    measure_ = kept;
+    return index;
+  }
   // Nodes the uncounted value searches visited: part of the work, none of the figures.
   std::uint64_t value_search_nodes() const { return value_counters_.nodes; }
   // Distinct (node, ply) entries the computation kept: its memory.
   std::size_t table_entries() const { return table_.size(); }
 
  private:
-  enum Kind { GE, LE, EXACT, KIND_NB };
-  enum Measure { NODES, LEAVES, MEASURE_NB };
   // V against the threshold of its ply.
   enum Order : std::int8_t { BELOW = -1, AT = 0, ABOVE = 1 };
   static constexpr Cost UNBOUNDED = NO_PROOF - 1;
@@ -137,8 +151,8 @@ class MinimalProof {
     std::uint8_t exact = 0;                                     // exact_bit(measure, kind)
     Order low = BELOW, high = ABOVE;  // what is known of V against the threshold: low <= order <= high
     bool leaf = false;  // no legal move: a terminal
-    // Under the nodes measure, the child each choice picked (generator index).
-    std::uint16_t ge_choice = 0, exact_choice = 0;
+    // By measure, the child each choice picked (generator index < MAX_MOVES = 256).
+    std::array<std::uint8_t, MEASURE_NB> ge_choice{}, exact_choice{};
   };
   using Table = ProofTable<SubtreeState<T>, Known>;
 
@@ -396,7 +410,7 @@ class MinimalProof {
       }
     }
     if (best_index == none) return add(own(), least);
-    if (measure_ == NODES) known.ge_choice = std::uint16_t(best_index);
+    known.ge_choice[measure_] = std::uint8_t(best_index);
     return own() + best;
   }
 
@@ -460,7 +474,7 @@ class MinimalProof {
       ctx_.tree.unmake(moves[i]);
     }
     if (best_index == none) return add(sum, least);
-    if (measure_ == NODES) known.exact_choice = std::uint16_t(best_index);
+    known.exact_choice[measure_] = std::uint8_t(best_index);
     return sum + best;
   }
 
@@ -511,11 +525,12 @@ class MinimalProof {
     count_type(c, kind);
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
-    if (kind == EXACT) line_.push_back(moves[known.exact_choice]);
+    const std::size_t ge_choice = known.ge_choice[NODES], exact_choice = known.exact_choice[NODES];
+    if (kind == EXACT) line_.push_back(moves[exact_choice]);
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      if (kind == GE && i != known.ge_choice) continue;
+      if (kind == GE && i != ge_choice) continue;
       ctx_.tree.make(moves[i]);
-      walk(kind == GE ? LE : kind == EXACT && i == known.exact_choice ? EXACT : GE, ply + 1, c);
+      walk(kind == GE ? LE : kind == EXACT && i == exact_choice ? EXACT : GE, ply + 1, c);
       ctx_.tree.unmake(moves[i]);
     }
   }
@@ -539,6 +554,33 @@ class MinimalProof {
       if (kind == EXACT && value == u && !lined) line_.push_back(moves[i]), lined = true;
       return kind != GE;
     });
+  }
+
+  // choice(), one ply above the horizon: every leaf costs 1 in both
+  // measures, so Ge picks the first child at or below u, Exact the first at u.
+  std::size_t choice_above_leaves(Kind kind, int ply) {
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    const Score u = -threshold(ply);
+    std::size_t index = 0;
+    for_each_leaf_child(moves, ply, [&](std::size_t i, Score value, bool) {
+      index = i;
+      return kind == GE ? value > u : value != u;
+    });
+    return index;
+  }
+  // choice(), higher up: the table's choice (computed now where it was not
+  // kept, two plies above the horizon, or kept only under the other measure).
+  std::size_t choice_memoised(Kind kind, int ply) {
+    Known unstored;
+    Known* known = &unstored;
+    if (depth_ - ply < STORED_FROM)
+      unstored = fresh(ply);
+    else
+      known = entry(ply);
+    if (known == nullptr) return 0;  // out of memory: error() says so
+    if (!is_exact(*known, measure_, kind)) prove_memoised(*known, kind, ply, UNBOUNDED);
+    return kind == GE ? known->ge_choice[measure_] : known->exact_choice[measure_];
   }
 
   SearchContext<T>& ctx_;

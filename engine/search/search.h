@@ -22,6 +22,7 @@
 #include "engine/search/mtdf.h"
 #include "engine/search/negamax.h"
 #include "engine/search/node.h"
+#include "engine/search/proof_graph.h"
 #include "engine/search/pvs.h"
 #include "engine/search/spec.h"
 
@@ -45,6 +46,8 @@ struct SearchResult {
   // pairs entered, or, when empty, why not in distinct_nodes_missing.
   std::optional<std::uint64_t> distinct_nodes;
   std::string distinct_nodes_missing;
+  // The minimal tree only: upper bounds on the minimal graph (proof_graph.h).
+  std::optional<MinimalGraphBounds> minimal_graph;
 };
 
 // Empty if `tree` can run `spec`, else one line saying why not.
@@ -137,6 +140,7 @@ SearchResult<typename T::MoveType> run_minimal(SearchContext<T>& ctx, const Sear
   if (!result.error.empty()) return result;
   result.pv = ctx.pv.line(0);
   if (!result.pv.empty()) result.best_move = result.pv.front();
+  result.minimal_graph = minimal_graph_bounds(proof, ctx.tree, spec.minimal_megabytes);
   return result;
 }
 

@@ -55,5 +55,6 @@ int museum_command(const Args& args, std::ostream& out, std::ostream& err);
 int bench_command(const Args& args, std::ostream& out, std::ostream& err);
 int uci_command(const Args& args, std::ostream& out, std::ostream& err);
 int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err);
+int proof_graph_command(const Args& args, std::ostream& out, std::ostream& err);
 
 }  // namespace prunebench::harness

@@ -58,6 +58,8 @@ void print_text(const ChessSearch& run, std::ostream& out) {
   for (const auto& [name, value] : json["counters"].items()) out << name << ' ' << value.dump() << '\n';
   if (json.contains("distinct_nodes_missing"))
     out << "distinct_nodes_missing " << json["distinct_nodes_missing"].get<std::string>() << '\n';
+  for (const char* name : {"tree_proof_merged", "graph_upper", "minimal_graph_error"})
+    if (json.contains(name)) out << name << ' ' << json[name].dump() << '\n';
   out << "seconds " << run.seconds << "\nnodes_per_second " << std::uint64_t(json["nodes_per_second"].get<double>())
       << '\n';
 }

@@ -55,6 +55,20 @@ nlohmann::ordered_json with_distinct_nodes(const nlohmann::ordered_json& counter
   return out;
 }
 
+// The minimal tree's bounds on the minimal graph; a bound that could not be
+// had is left out, with why.
+void add_minimal_graph(const MinimalGraphBounds& bounds, nlohmann::ordered_json& record) {
+  if (!bounds.error.empty()) {
+    record["minimal_graph_error"] = bounds.error;
+    return;
+  }
+  record["tree_proof_merged"] = {{"nodes", bounds.tree_proof_merged.nodes},
+                                 {"leaves", bounds.tree_proof_merged.leaves}};
+  record["graph_upper"] = {{"nodes", bounds.graph_upper.nodes},
+                           {"leaves", bounds.graph_upper.leaves},
+                           {"method", {{"nodes", bounds.nodes_method}, {"leaves", bounds.leaves_method}}}};
+}
+
 }  // namespace
 
 nlohmann::ordered_json counters_json(const SearchCounters& c) {
@@ -137,6 +151,7 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
     record["exact_score"] = *run.result.exact_score;
     record["value_differs_from_minimax"] = run.result.score - *run.result.exact_score;
   }
+  if (run.result.minimal_graph) add_minimal_graph(*run.result.minimal_graph, record);
   return record;
 }
 

@@ -19,7 +19,7 @@ import split_provenance
 SCHEMAS = REPO / "docs" / "schema"
 SEED = REPO / "positions" / "seed.epd"
 KINDS = ("run", "perft", "search", "tree", "standing", "theory", "compare", "provenance",
-         "github-action-benchmark", "google-benchmark", "contract-cases")
+         "github-action-benchmark", "google-benchmark", "contract-cases", "proof-graph", "minimal-graph")
 
 
 def schema(kind: str) -> dict:
@@ -72,6 +72,8 @@ def test_run(small_run):
     ("search", ["search", "--fen", "startpos", "--depth", "3", "--mode", "id-tt", "--distinct-nodes", "--json"]),
     ("search", ["search", "--fen", "startpos", "--depth", "4", "--mode", "negamax", "--distinct-nodes",
                 "--distinct-memory", "1", "--json"]),
+    ("search", ["search", "--fen", "startpos", "--depth", "3", "--mode", "minimal", "--json"]),
+    ("proof-graph", ["proof-graph", "--fen", "startpos", "--depth", "2"]),
     ("tree", ["tree", "random", "--branching", "3", "--depth", "3", "--trees", "2", "--algo", "mtdf", "--json"]),
     ("standing", ["tree", "standing", "--order", "CAB", "--json"]),
     ("standing", ["tree", "standing", "--order", "CAB", "--algo", "minimal", "--json"]),

@@ -17,6 +17,7 @@
 #include "engine/trees/random_tree.h"
 #include "tests/engine/epd_positions.h"
 #include "tests/engine/search/contract.h"
+#include "tests/engine/search/tie_trees.h"
 
 namespace prunebench {
 namespace {
@@ -201,15 +202,7 @@ TEST(MinimalTree, EqualsTheDefinitionsOnTreesWithTies) {
   }
   // Small leaf ranges force ties everywhere: a tree of 0s and 1s.
   for (std::uint32_t seed = 1; seed <= 20; ++seed) {
-    std::mt19937 rng(seed);
-    const auto build = [&](auto&& self, int depth) -> ExplicitNode {
-      if (depth == 0) return leaf(Score(rng() % 2));
-      std::vector<ExplicitNode> children;
-      const int b = 1 + int(rng() % 3);
-      for (int i = 0; i < b; ++i) children.push_back(self(self, depth - 1));
-      return interior(std::move(children));
-    };
-    ExplicitTree tree(build(build, 4));
+    ExplicitTree tree(testing::zero_one_tree(seed, 4));
     SearchCounters counters;
     run(tree, "minimal", 4, counters);
     const auto [nodes, leaves] = by_definition(tree, 4);

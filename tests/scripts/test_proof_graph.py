@@ -1,0 +1,139 @@
+"""The exact minimal graph by integer programming (prunebench.proof_graph).
+
+The oracle is the definition read literally: every subset of the (node,
+role) pairs whose role holds is tried, the valid proof graphs kept, the least
+cost taken. It shares nothing with the integer program but the instance.
+"""
+
+import itertools
+import json
+import random
+import subprocess
+
+import pytest
+
+from prunebench import proof_graph
+from prunebench.proof_graph import EXACT, GE, LE, holding_roles
+from conftest import require_prunebench
+
+
+def node(order, children=(), leaf=None):
+    return {"leaf": (not children) if leaf is None else leaf, "order": order, "children": list(children)}
+
+
+def brute_force(instance: dict, measure: str) -> int:
+    nodes = instance["nodes"]
+    pairs = [(i, r) for i, n in enumerate(nodes) for r in holding_roles(n["order"])]
+    assert len(pairs) <= 13, "too large for the oracle"
+    best = None
+    for size in range(1, len(pairs) + 1):
+        for chosen in itertools.combinations(pairs, size):
+            s = set(chosen)
+            if (0, EXACT) not in s or not all(_justified(nodes, i, r, s) for i, r in s):
+                continue
+            held = {i for i, _ in s}
+            cost = len(held) if measure == "nodes" else sum(1 for i in held if nodes[i]["leaf"])
+            best = cost if best is None else min(best, cost)
+    return best
+
+
+def _justified(nodes, i, role, s) -> bool:
+    n = nodes[i]
+    if n["leaf"]:
+        return True  # only roles that hold are pairs
+    kids = n["children"]
+    either = lambda c, a: (c, a) in s or (c, EXACT) in s  # noqa: E731
+    if role == GE:
+        return any(either(c, LE) for c in kids)
+    every = all(either(c, GE) for c in kids)
+    return every if role == LE else every and any((c, EXACT) in s for c in kids)
+
+
+# The root R (value 0) proves Exact through C, a leaf at its threshold, and
+# needs A and B at least (both above it: Ge only). A may take the leaf X or
+# the node Y, whose Le holds its two leaves; B can take only Y. Alone, A's
+# cheapest proof is X (one node against three), which is what the minimal
+# tree's proof takes; in the graph Y is there anyway for B, so taking it for A
+# costs nothing: 7 nodes and 3 leaves, not 8 and 4.
+SHARED = {"nodes": [
+    node(0, [1, 2, 3]),        # 0 R
+    node(1, [4, 5]),           # 1 A: above its threshold, X and Y both refute it
+    node(1, [5]),              # 2 B: only Y refutes it
+    node(0),                   # 3 C: a leaf at the threshold
+    node(-1),                  # 4 X: a leaf below
+    node(-1, [6, 7]),          # 5 Y
+    node(1), node(1),          # 6, 7: Y's leaves
+]}
+
+
+def test_sharing_beats_the_trees_own_choice():
+    assert brute_force(SHARED, "nodes") == 7
+    assert brute_force(SHARED, "leaves") == 3
+    for measure, expected in (("nodes", 7), ("leaves", 3)):
+        solution = proof_graph.solve(SHARED, measure)
+        assert solution.status == proof_graph.SOLVED
+        assert solution.value == expected
+
+
+def _random_dag(rng: random.Random) -> dict:
+    """A layered DAG with negamax values, at most 13 (node, role) pairs."""
+    while True:
+        widths = [1] + [rng.randint(1, 3) for _ in range(rng.randint(1, 3))]
+        layers, first = [], 0
+        for width in widths:
+            layers.append(list(range(first, first + width)))
+            first += width
+        children = {i: [] for layer in layers for i in layer}
+        for upper, lower in zip(layers, layers[1:]):
+            for i in upper:
+                if rng.random() < 0.8:
+                    children[i] = sorted(rng.sample(lower, rng.randint(1, len(lower))))
+        value = {}
+        for layer in reversed(layers):
+            for i in layer:
+                value[i] = max(-value[c] for c in children[i]) if children[i] else rng.randint(-1, 1)
+        ply = {i: p for p, layer in enumerate(layers) for i in layer}
+        order = {i: (value[i] > t) - (value[i] < t)
+                 for i in value for t in [value[0] if ply[i] % 2 == 0 else -value[0]]}
+        nodes = [node(order[i], children[i]) for i in range(first)]
+        if sum(len(holding_roles(n["order"])) for n in nodes) <= 13:
+            return {"nodes": nodes}
+
+
+def test_random_dags_meet_the_oracle():
+    rng = random.Random(25)
+    for _ in range(10):
+        instance = _random_dag(rng)
+        for measure in proof_graph.MEASURES:
+            solution = proof_graph.solve(instance, measure)
+            assert solution.status == proof_graph.SOLVED, solution.detail
+            assert solution.value == brute_force(instance, measure), json.dumps(instance)
+
+
+def test_a_missing_solver_is_a_status_not_a_number(monkeypatch):
+    monkeypatch.setattr(proof_graph.shutil, "which", lambda _name: None)
+    solution = proof_graph.solve(SHARED, "nodes")
+    assert solution.status == proof_graph.SOLVER_MISSING
+    assert solution.value is None and solution.lower_bound is None
+    assert "coinor-cbc" in solution.detail
+
+
+def test_the_exported_start_position_solves_to_the_bounds():
+    """Depth 2 from the start, both measures: the exact minimum lies at or below
+    the greedy bound, which lies at or below the merged proof."""
+    prunebench = require_prunebench()
+    row = proof_graph.measure(prunebench, "start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                              2, time_limit=30)
+    for measure in proof_graph.MEASURES:
+        exact = row["graph_exact"][measure]
+        assert exact["status"] == proof_graph.SOLVED
+        assert exact["value"] <= row["graph_upper"][measure] <= row["tree_proof_merged"][measure]
+        assert row["tree_proof_merged"][measure] <= row["minimal_tree"][measure]
+
+
+def test_proof_graph_rejects_bad_input():
+    prunebench = require_prunebench()
+    done = subprocess.run([prunebench, "proof-graph", "--fen", "startpos", "--depth", "99"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1

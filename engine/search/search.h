@@ -130,9 +130,13 @@ Score search_root(SearchContext<T>& ctx, const SearchSpec& spec, int depth, Scor
   return score;
 }
 
-// The exact minimal tree (not a search, and never iterated).
+// The exact minimal tree (not a search, and never iterated). With
+// `graph_bounds` also its bounds on the minimal graph (proof_graph.h): asked
+// for with distinct_nodes, the same footing, since each walks the proof once
+// more and they would change every record of the mode.
 template <Tree T>
-SearchResult<typename T::MoveType> run_minimal(SearchContext<T>& ctx, const SearchSpec& spec, int depth) {
+SearchResult<typename T::MoveType> run_minimal(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
+                                               bool graph_bounds) {
   MinimalProof<T> proof(ctx, spec.minimal_megabytes);
   SearchResult<typename T::MoveType> result;
   result.score = proof.search(depth);
@@ -140,7 +144,7 @@ SearchResult<typename T::MoveType> run_minimal(SearchContext<T>& ctx, const Sear
   if (!result.error.empty()) return result;
   result.pv = ctx.pv.line(0);
   if (!result.pv.empty()) result.best_move = result.pv.front();
-  result.minimal_graph = minimal_graph_bounds(proof, ctx.tree, spec.minimal_megabytes);
+  if (graph_bounds) result.minimal_graph = minimal_graph_bounds(proof, ctx.tree, spec.minimal_megabytes);
   return result;
 }
 
@@ -182,7 +186,8 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
   ExactValues<T> exact_values(tree, spec);
   if (spec.ordering.base == BaseOrdering::ORACLE) ctx.exact_value = exact_values.function();
   ctx.stop = stop;
-  if (spec.algorithm == Algorithm::MINIMAL) return run_minimal(ctx, spec, depth);  // no distinct_nodes
+  if (spec.algorithm == Algorithm::MINIMAL)  // no distinct_nodes: not a search; its graph bounds instead
+    return run_minimal(ctx, spec, depth, distinct_megabytes > 0);
 
   std::optional<DistinctNodes<T>> distinct;
   if (distinct_megabytes > 0) ctx.distinct = &distinct.emplace(distinct_megabytes);

@@ -8,7 +8,8 @@ void add_distinct_options(ArgParser& parser) {
   parser.add_flag("distinct-nodes",
                   "also count distinct_nodes, the distinct (position, remaining depth) pairs each search "
                   "entered (README glossary); slower, and a split full-width search then runs on one "
-                  "thread. Not for mode minimal");
+                  "thread. Mode minimal, not a search, reports its bounds on the minimal graph instead "
+                  "(tree_proof_merged, graph_upper)");
   parser.add_value("distinct-memory", "MB",
                    "the most memory distinct_nodes may take per search; a search that needs more has no "
                    "figure, with distinct_nodes_missing saying why",

@@ -156,7 +156,8 @@ def measure(prunebench: str, position: str, fen: str, depth: int, time_limit: fl
     """Every figure of the minimal graph at one position and depth: the minimal
     tree, its proof merged, the greedy upper bound (from `search --mode minimal`)
     and the exact minimum or its LP lower bound per measure (from the instance)."""
-    record = _run_json([prunebench, "search", "--fen", fen, "--depth", str(depth), "--mode", "minimal", "--json"])
+    record = _run_json([prunebench, "search", "--fen", fen, "--depth", str(depth), "--mode", "minimal", "--distinct-nodes",
+                       "--json"])
     instance = _run_json([prunebench, "proof-graph", "--fen", fen, "--depth", str(depth)])
     row = {"position": position, "depth": depth, "value": record["score"],
            "minimal_tree": {m: record["counters"][m] for m in MEASURES},

@@ -72,7 +72,7 @@ def test_run(small_run):
     ("search", ["search", "--fen", "startpos", "--depth", "3", "--mode", "id-tt", "--distinct-nodes", "--json"]),
     ("search", ["search", "--fen", "startpos", "--depth", "4", "--mode", "negamax", "--distinct-nodes",
                 "--distinct-memory", "1", "--json"]),
-    ("search", ["search", "--fen", "startpos", "--depth", "3", "--mode", "minimal", "--json"]),
+    ("search", ["search", "--fen", "startpos", "--depth", "3", "--mode", "minimal", "--distinct-nodes", "--json"]),
     ("proof-graph", ["proof-graph", "--fen", "startpos", "--depth", "2"]),
     ("tree", ["tree", "random", "--branching", "3", "--depth", "3", "--trees", "2", "--algo", "mtdf", "--json"]),
     ("standing", ["tree", "standing", "--order", "CAB", "--json"]),

@@ -24,7 +24,8 @@ template <Tree T>
 SearchResult<typename T::MoveType> run_minimal(T& tree, int depth, SearchCounters& counters) {
   const ModeParse parsed = parse_mode("minimal");
   EXPECT_TRUE(parsed.ok()) << parsed.error;
-  return search(tree, parsed.spec, depth, counters);
+  // The bounds come with distinct_nodes (any budget above 0 asks for them).
+  return search(tree, parsed.spec, depth, counters, nullptr, std::size_t(1024));
 }
 
 // Without transpositions every node of a proof is distinct and nothing can be

@@ -13,6 +13,7 @@ PACKAGES=(
   python3-distributed  # scripts/dask_run.py and its tests (dask-scheduler, dask-worker)
   python3-jsonschema  # docs/schema/*.json, read by scripts/prunebench/load.py and the tests
   python3-yaml        # tests/scripts/test_ci_examples.py parses examples/ci/*.yml
+  python3-pulp coinor-cbc  # scripts/minimal_graph.py: the minimal graph as an integer program, solved by CBC
   jupyter-nbconvert python3-ipykernel
   stockfish ethereal-chess toga2 glaurung polyglot
   valgrind  # scripts/instruction_counts.py (instruction counts, a speed proxy on a busy machine)

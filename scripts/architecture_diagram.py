@@ -19,7 +19,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from prunebench import architecture
+from prunebench import architecture, output
 
 REPO = Path(__file__).resolve().parents[1]
 PAGE = REPO / "docs" / "ARCHITECTURE.md"
@@ -44,7 +44,7 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 1
     if args.write:
-        PAGE.write_text(architecture.with_block(page, diagram), encoding="utf-8")
+        output.write_text(PAGE, architecture.with_block(page, diagram))
         return 0
     print(diagram, end="")
     return 0

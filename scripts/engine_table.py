@@ -18,7 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from prunebench import load
+from prunebench import cli, load, output
 from prunebench.pages.engines import engine_rows, format_table, repeat_sentence
 
 
@@ -32,18 +32,17 @@ def parse_args(argv=None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _engine_table(args: argparse.Namespace):
+    ours = load.load_run(args.reproduction)
+    engines = load.load_run(args.engines) if args.engines else None
+    labels, rows = engine_rows(ours, engines)
+    return [output.write_text(args.out, format_table(labels, rows, args.missing, repeat_sentence(engines)))], []
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
-    try:
-        ours = load.load_run(args.reproduction)
-        engines = load.load_run(args.engines) if args.engines else None
-    except load.DataError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    labels, rows = engine_rows(ours, engines)
-    args.out.write_text(format_table(labels, rows, args.missing, repeat_sentence(engines)), encoding="utf-8")
-    print(args.out)
-    return 0
+    inputs = [args.reproduction] + ([args.engines] if args.engines else [])
+    return cli.run_and_report(lambda: _engine_table(args), args.out, inputs)
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ def _work(args: argparse.Namespace):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    return cli.run_and_report(lambda: _work(args), args.out)
+    return cli.run_and_report(lambda: _work(args), args.out, args.runs)
 
 
 if __name__ == "__main__":

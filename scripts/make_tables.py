@@ -38,7 +38,7 @@ def main(argv=None) -> int:
     return cli.run_and_report(
         lambda: tables_page.write_report(args.run, tree_dir=args.tree_dir, out_dir=args.out,
                                          use_reference=args.reference),
-        args.out)
+        args.out, [args.run])
 
 
 if __name__ == "__main__":

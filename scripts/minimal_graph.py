@@ -21,7 +21,7 @@ import os
 import sys
 from pathlib import Path
 
-from prunebench import cli, load, proof_graph
+from prunebench import cli, load, output, proof_graph
 from prunebench.pages import minimal_graph as page
 
 REPO = Path(__file__).resolve().parent.parent
@@ -77,14 +77,14 @@ def _minimal_graph(args: argparse.Namespace):
     out.mkdir(parents=True, exist_ok=True)
     document = {"schema_version": SCHEMA_VERSION, "kind": "minimal-graph", "command": command,
                 "time_limit_seconds": args.time_limit, "rows": rows}
-    (out / "minimal_graph.json").write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-    (out / "minimal_graph.md").write_text(page.render(rows, command, args.time_limit), encoding="utf-8")
+    output.write_text(out / "minimal_graph.json", json.dumps(document, indent=2) + "\n")
+    output.write_text(out / "minimal_graph.md", page.render(rows, command, args.time_limit))
     return [out / "minimal_graph.json", out / "minimal_graph.md"], notes
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    return cli.run_and_report(lambda: _minimal_graph(args), args.out)
+    return cli.run_and_report(lambda: _minimal_graph(args), args.out, [args.suite])
 
 
 if __name__ == "__main__":

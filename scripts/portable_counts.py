@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from prunebench import load
+from prunebench import load, output
 
 REPO = Path(__file__).resolve().parents[1]
 DOC = REPO / "docs" / "portable-counts.md"
@@ -96,7 +96,7 @@ def main(argv=None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if not args.check:
-        args.doc.write_text(expected, encoding="utf-8")
+        output.write_text(args.doc, expected)
         print(f"wrote the table of {args.doc}")
         return 0
     if current == expected:

@@ -13,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from prunebench import load
+from prunebench import cli, output
 from prunebench.pages.readme import build_page
 
 
@@ -25,14 +25,8 @@ def parse_args():
 
 def main() -> int:
     args = parse_args()
-    try:
-        page = build_page(args.results)
-    except load.DataError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    (args.results / "README.md").write_text(page)
-    print(args.results / "README.md")
-    return 0
+    return cli.run_and_report(lambda: ([output.write_text(args.results / "README.md", build_page(args.results))], []),
+                              args.results)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from prunebench import output
+
 REPO = Path(__file__).resolve().parents[1]
 BEGIN, END = "<!-- scaling-figures:begin -->", "<!-- scaling-figures:end -->"
 STUDY_MODES = ("minimax,negamax,unordered,fail-hard,mvv-lva,mvv-lva-fail-hard,quiet-pst,pvs,mtdf,"
@@ -152,7 +154,7 @@ def main(argv=None):
     if BEGIN not in doc or END not in doc:
         sys.exit(f"error: {args.write} has no {BEGIN} ... {END} markers")
     head, rest = doc.split(BEGIN, 1)
-    Path(args.write).write_text(head + BEGIN + "\n" + figures + END + rest.split(END, 1)[1], encoding="utf-8")
+    output.write_text(args.write, head + BEGIN + "\n" + figures + END + rest.split(END, 1)[1])
     return 0
 
 

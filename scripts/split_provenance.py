@@ -28,6 +28,8 @@ import json
 import sys
 from pathlib import Path
 
+from prunebench import output
+
 VOLATILE_CONTEXT = ("git_commit", "git_dirty", "started_at", "cpu", "pext")
 VOLATILE_RECORD = ("seconds", "nodes_per_second")
 VOLATILE_ENGINE = ("time_ms",)
@@ -84,8 +86,8 @@ def split_file(path: Path, into: Path) -> bool:
         return False
     target = into / _inside_cwd(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(dump(provenance), encoding="utf-8")
-    path.write_text(dump(document), encoding="utf-8")
+    output.write_text(target, dump(provenance))
+    output.write_text(path, dump(document))
     return True
 
 

@@ -75,7 +75,7 @@ def _pair(text: str) -> tuple[str, str]:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    return cli.run_and_report(lambda: _study(args), args.out)
+    return cli.run_and_report(lambda: _study(args), args.out, args.runs)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ pages/ words it (Markdown, CSV, figures on disk):
   render    any table as Markdown or CSV text
   style     each mode's colour and marker, the same in every figure
   plots     figures of those tables, written as PNG and SVG
+  output    writes every file: a new file renamed into place, never over an input
   cli       what every results command does around its one function
   architecture  the C++ folders and their includes, as docs/ARCHITECTURE.md draws them
   pages/    the results directory's pages, tables and figures, in words

@@ -4,7 +4,8 @@ A command's main() parses its arguments and hands run_and_report() a function
 that loads, computes and writes, returning (paths written, notes). Unusable
 input (DataError) and an unwritable output (OSError) become one `error: …`
 line and exit status 2, like the prunebench binary's; notes go to stderr and
-the paths written to stdout, one per line.
+the paths written to stdout, one per line. A write that would replace one of
+the command's `inputs` is refused the same way (prunebench.output).
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ import argparse
 import sys
 from typing import Callable, Iterable
 
-from prunebench import load
+from prunebench import load, output
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2  # same meaning as the prunebench binary's exit status 2
 
 
-def run_and_report(work: Callable[[], tuple[Iterable, Iterable[str]]], out_dir) -> int:
+def run_and_report(work: Callable[[], tuple[Iterable, Iterable[str]]], out_dir, inputs: Iterable = ()) -> int:
     try:
-        written, notes = work()
+        with output.guarding(inputs):
+            written, notes = work()
     except load.DataError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

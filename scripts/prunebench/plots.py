@@ -9,6 +9,7 @@ display the very same figures inline.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from pathlib import Path
@@ -26,6 +27,7 @@ import pandas as pd  # noqa: E402
 
 # Colours and markers come from prunebench.style: a mode's own, whatever the run
 # (mode_colours is offered here too, for a figure's caller to colour its own marks).
+from prunebench import output  # noqa: E402
 from prunebench.style import mode_colours, mode_style  # noqa: E402, F401
 
 PANEL_COLUMNS = 3                 # position panels per row before wrapping
@@ -446,7 +448,8 @@ def save(fig: Figure, stem) -> list[Path]:
     """Write <stem>.png and <stem>.svg; return both paths."""
     stem = Path(stem)
     png, svg = stem.with_suffix(".png"), stem.with_suffix(".svg")
-    fig.savefig(png, dpi=120, metadata=PNG_METADATA)
-    fig.savefig(svg, metadata=SVG_METADATA)
-    svg.write_text(stable_clip_ids(svg.read_text(encoding="utf-8")), encoding="utf-8")
+    output.save_figure(fig, png, dpi=120, metadata=PNG_METADATA)
+    svg_text = io.StringIO()
+    fig.savefig(svg_text, format="svg", metadata=SVG_METADATA)
+    output.write_text(svg, stable_clip_ids(svg_text.getvalue()))
     return [png, svg]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from prunebench import enhancements as en, plots, render
+from prunebench import enhancements as en, output, plots, render
 from prunebench.pages.study import MISSING, interval_text, markdown_table, ratio_text
 
 FILES = {"page": "enhancements", "combinations": "enhancements", "effects": "enhancements_effects",
@@ -212,7 +212,7 @@ def write(result: en.Enhancements, out_dir, source: str) -> list[Path]:
              f"{FILES['effects']}.csv": render.csv_text(effects)}
     written = []
     for name, text in texts.items():
-        (out / name).write_text(text, encoding="utf-8")
+        output.write_text(out / name, text)
         written.append(out / name)
     depth = deepest(result)
     if depth is not None:

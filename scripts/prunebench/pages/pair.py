@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from prunebench import study as st
+from prunebench import output, study as st
 from prunebench.pages import study as study_page
 
 UNSAFE = re.compile(r"[^A-Za-z0-9.+=-]")  # mode names may hold ':' or ','; file names do not
@@ -76,8 +76,7 @@ def write_pair(study: st.Study, second: str, out_dir, source: str) -> list[Path]
     out.mkdir(parents=True, exist_ok=True)
     stem = out / pair_stem(study.baseline, second)
     markdown, csv = stem.with_suffix(".md"), stem.with_suffix(".csv")
-    markdown.write_text(pair_page(study, second, source), encoding="utf-8")
+    output.write_text(markdown, pair_page(study, second, source))
     detail = study.detail[study.detail["mode"] != study.baseline]
-    csv.write_text(pd.DataFrame(detail).to_csv(index=False, float_format="%.10g", lineterminator="\n"),
-                   encoding="utf-8")
+    output.write_text(csv, pd.DataFrame(detail).to_csv(index=False, float_format="%.10g", lineterminator="\n"))
     return [markdown, csv]

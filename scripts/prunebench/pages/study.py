@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from prunebench import frames, plots, render, study as st
+from prunebench import frames, output, plots, render, study as st
 
 MISSING = render.MISSING
 P_FLOOR = 1e-4          # smaller p-values print as "< 0.0001"
@@ -295,7 +295,7 @@ def write_study(study: st.Study, run: dict, out_dir, source: str) -> list[Path]:
              f"{FILES['branching']}.csv": render.csv_text(study.branching)}
     written = []
     for name, text in texts.items():
-        (out / name).write_text(text, encoding="utf-8")
+        output.write_text(out / name, text)
         written.append(out / name)
     colours = plots.mode_colours(frames.records_frame(run)["mode"].cat.categories)
     if study.summary["ratio"].notna().any():

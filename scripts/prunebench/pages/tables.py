@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from prunebench import frames, load, minimal, plots, render, tables
+from prunebench import frames, load, minimal, output, plots, render, tables
 
 # More positions than this and each figure shows the geometric mean over all
 # positions instead of one unreadable panel per position.
@@ -149,7 +149,7 @@ def write_report(run_path, tree_dir=None, out_dir=".", use_reference: bool = Fal
     for table in report.tables:
         for suffix, to_text in ((".md", render.to_markdown), (".csv", render.to_csv)):
             path = out / f"{table.name}{suffix}"
-            path.write_text(to_text(table), encoding="utf-8")
+            output.write_text(path, to_text(table))
             written.append(path)
     for name, figure in build_figures(run, report).items():
         written += plots.save(figure, out / name)

@@ -1,6 +1,6 @@
 // The fast legal move generator (see movegen.h for the approach and order).
 //
-// One template produces moves into a "sink": MoveListSink appends them,
+// One template produces moves into a "sink" (move_sinks.h): MoveListSink appends them,
 // CountSink only adds popcounts (perft's bulk counting), AnySink stops at the
 // first legal move, ReplyCountSink counts each move's replies. The legality
 // logic is therefore written once, with one exception: counting the moves of
@@ -11,78 +11,14 @@
 #include "engine/movegen.h"
 
 #include "engine/count_board.h"
+#include "engine/move_sinks.h"
 
 namespace prunebench {
 namespace {
 
-struct MoveListSink {
-  static constexpr bool STOP_AT_FIRST = false;
-  static constexpr bool KEEPS_ORDER = true;  // the list is the natural order
-  MoveList& list;
-
-  bool done() const { return false; }
-  void add(Move m) { list.push_back(m); }
-  // Moves of a piece of the given type (a constant where the generator calls;
-  // the reply counter uses it) from `from` to every square of `targets`.
-  // Each move is its origin's bits, its destination's, and the capture bit
-  // read off the enemy bitboard, written straight into the list (no branch,
-  // no reload of its size).
-  void add_targets(PieceType, Square from, Bitboard targets, Bitboard enemies) {
-    static_assert(CAPTURE == 1 << 2, "the capture bit is bit 14 of a move");
-    Move* out = list.end();
-    const Move* const first = out;
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      const auto capture_bit = unsigned(enemies >> to) & 1;
-      *out++ = Move::from_raw(std::uint16_t(unsigned(from) | unsigned(to) << 6 | capture_bit << 14));
-    }
-    list.grow(std::size_t(out - first));
-  }
-  // Pawn moves landing on `targets`, each from `to - offset`.
-  void add_pawn_moves(Bitboard targets, int offset, MoveKind kind) {
-    Move* out = list.end();
-    const Move* const first = out;
-    const unsigned kind_bits = unsigned(kind) << 12;
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      *out++ = Move::from_raw(std::uint16_t(unsigned(to - offset) | unsigned(to) << 6 | kind_bits));
-    }
-    list.grow(std::size_t(out - first));
-  }
-  void add_promotions(Bitboard targets, int offset, bool capture) {
-    const int flag = capture ? CAPTURE : 0;
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      const Square from = Square(to - offset);
-      for (int kind : {PROMO_QUEEN, PROMO_ROOK, PROMO_BISHOP, PROMO_KNIGHT})
-        list.push_back(Move(from, to, MoveKind(kind | flag)));
-    }
-  }
-};
-
-struct CountSink {
-  static constexpr bool STOP_AT_FIRST = false;
-  static constexpr bool KEEPS_ORDER = false;
-  int count = 0;
-
-  bool done() const { return false; }
-  void add(Move) { ++count; }
-  void add_targets(PieceType, Square, Bitboard targets, Bitboard) { count += popcount(targets); }
-  void add_pawn_moves(Bitboard targets, int, MoveKind) { count += popcount(targets); }
-  void add_promotions(Bitboard targets, int, bool) { count += 4 * popcount(targets); }
-};
-
-struct AnySink {
-  static constexpr bool STOP_AT_FIRST = true;
-  static constexpr bool KEEPS_ORDER = false;
-  bool found = false;
-
-  bool done() const { return found; }
-  void add(Move) { found = true; }
-  void add_targets(PieceType, Square, Bitboard targets, Bitboard) { found |= targets != 0; }
-  void add_pawn_moves(Bitboard targets, int, MoveKind) { found |= targets != 0; }
-  void add_promotions(Bitboard targets, int, bool) { found |= targets != 0; }
-};
+using movegen_sinks::AnySink;
+using movegen_sinks::CountSink;
+using movegen_sinks::MoveListSink;
 
 // The legal moves of `Us`, to move on `board` (defined below the generator).
 template <Color Us>

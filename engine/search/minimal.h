@@ -6,13 +6,10 @@
 // A proof costs, under the NODES measure, one per node in it, and under the
 // LEAVES measure, one per leaf in it. For a node n:
 //   Ge(n, t)  proof that V(n) >= t: a leaf costs its measure; an interior
-//             node its own measure + min over children c with V(c) <= -t
-//             of Le(c, -t)
-//   Le(n, t)  proof that V(n) <= t: own measure + sum over ALL children c
-//             of Ge(c, -t)
-//   Exact(n)  proof that V(n) = w, its value: own measure + min over
-//             children c* with V(c*) = -w of
-//             Exact(c*) + sum over the other children c of Ge(c, -w)
+//             node its own measure + min over children c with V(c) <= -t of Le(c, -t)
+//   Le(n, t)  proof that V(n) <= t: own measure + sum over ALL children c of Ge(c, -t)
+//   Exact(n)  proof that V(n) = w, its value: own measure + min over children c*
+//             with V(c*) = -w of Exact(c*) + sum over the other children c of Ge(c, -w)
 // minimal nodes = Exact(root) under the nodes measure, minimal leaves =
 // Exact(root) under the leaves measure: two independent minimisations.
 //
@@ -39,15 +36,10 @@
 //    computes its proofs again each time it is met.
 //
 // What the search reports (SearchCounters): nodes and leaves are the two
-// minima. terminals, nodes_per_ply and the node-type census (expected_* =
-// behaved_*: PV for an Exact node, CUT for a Ge node, ALL for a Le node,
-// interior nodes only) describe the proof that attains the minimal NODES,
-// where several do the one that picks, at every choice, the first child in
-// generator order; a final walk over that proof, through the choices the
-// table kept, counts them. That proof's root move is the best move, and its
-// exact line the PV. The value searches and the proofs tried and abandoned
-// are not counted: the counters describe the proof, not the work of finding
-// it. The computation runs on one thread.
+// minima; the rest describes the proof of the minimal nodes, with its exact
+// line as the PV (minimal_census.h). The value searches and the proofs tried
+// and abandoned are not counted: the counters describe the proof, not the
+// work of finding it. The computation runs on one thread.
 //
 // Memory: the table is bounded (SearchSpec::minimal_megabytes). When it is
 // full the figures are not computed: error() says so and the counters stay
@@ -62,6 +54,8 @@
 #include <vector>
 
 #include "engine/search/alphabeta.h"
+#include "engine/search/leaf_scan.h"
+#include "engine/search/minimal_census.h"
 #include "engine/search/node.h"
 #include "engine/search/proof_table.h"
 #include "engine/search/subtree_state.h"
@@ -104,11 +98,9 @@ class MinimalProof {
     }
     measure_ = NODES;
     SearchCounters& c = ctx_.counters;
-    line_.clear();
-    walk(EXACT, 0, c);
+    ctx_.pv.set(0, MinimalCensus<T>(*this, ctx_.tree, c).count());
     c.nodes = root[NODES];
     c.leaves = root[LEAVES];
-    ctx_.pv.set(0, line_);
     return v_;
   }
 
@@ -198,37 +190,6 @@ class MinimalProof {
     return holds(kind, order_of(value, threshold(ply))) ? 1 : NO_PROOF;
   }
 
-  Score leaf_value(int ply, bool& terminal) {
-    terminal = !ctx_.tree.has_children();
-    if (terminal) return ctx_.tree.terminal_score(mate_ply(ctx_, ply));
-    return ctx_.tree.evaluate();
-  }
-
-  // Calls f(index, value, terminal) for the leaf children of the current
-  // node, one ply above the horizon, until f returns false.
-  template <typename F>
-  void for_each_leaf_child(const typename T::MoveList& moves, int ply, F&& f) {
-    if constexpr (ScoresLeafChildren<T>) {
-      if (ctx_.tree.scores_leaf_children()) {
-        prepare_leaf_children(ctx_, ply + 1);
-        LeafTally tally;
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-          const std::uint64_t terminals = tally.terminals;
-          const Score value = visit_leaf_child(ctx_, tally, moves[i]);
-          if (!f(i, value, tally.terminals != terminals)) return;
-        }
-        return;
-      }
-    }
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      ctx_.tree.make(moves[i]);
-      bool terminal;
-      const Score value = leaf_value(ply + 1, terminal);
-      ctx_.tree.unmake(moves[i]);
-      if (!f(i, value, terminal)) return;
-    }
-  }
-
   // --- the proofs ---
 
   // The cheapest proof `kind` of the current node at `ply`, under measure_,
@@ -239,7 +200,7 @@ class MinimalProof {
     const int depth = depth_ - ply;
     if (depth <= 0) {
       bool terminal;
-      return leaf_proof(kind, leaf_value(ply, terminal), ply);
+      return leaf_proof(kind, leaf_value(ctx_, ply, terminal), ply);
     }
     if (depth == 1) return prove_above_leaves(kind, ply);
     if (depth < STORED_FROM) {
@@ -269,7 +230,7 @@ class MinimalProof {
     if (moves.size() == 0) return leaf_proof(kind, ctx_.tree.terminal_score(mate_ply(ctx_, ply)), ply);
     const Score u = -threshold(ply);
     bool below = false, at = false;  // a child below u, at u
-    for_each_leaf_child(moves, ply, [&](std::size_t, Score value, bool) {
+    for_each_leaf_child(ctx_, moves, ply, [&](std::size_t, Score value, bool) {
       below |= value < u;
       at |= value == u;
       return kind == GE ? !(below || at) : !below;
@@ -483,7 +444,7 @@ class MinimalProof {
     const int depth = depth_ - ply;
     if (depth <= 0) {
       bool terminal;
-      return order_of(leaf_value(ply, terminal), threshold(ply));
+      return order_of(leaf_value(ctx_, ply, terminal), threshold(ply));
     }
     if (depth == 1) return prove_above_leaves(EXACT, ply) != NO_PROOF ? AT : ABOVE;
     if (depth < STORED_FROM) return prove(EXACT, ply, UNBOUNDED) != NO_PROOF ? AT : ABOVE;
@@ -494,68 +455,6 @@ class MinimalProof {
     return known->low == AT && known->high == AT ? AT : ABOVE;
   }
 
-  // --- the census of the nodes-cheapest proof ---
-
-  static void count_type(SearchCounters& c, Kind kind) {
-    if (kind == EXACT) ++c.expected_pv, ++c.behaved_pv;
-    if (kind == GE) ++c.expected_cut, ++c.behaved_cut;
-    if (kind == LE) ++c.expected_all, ++c.behaved_all;
-  }
-
-  // Counts the proof `kind` of the current node as the nodes measure chose
-  // it, and extends the PV along its Exact nodes.
-  void walk(Kind kind, int ply, SearchCounters& c) {
-    ++c.nodes_per_ply[std::size_t(ply)];
-    const int depth = depth_ - ply;
-    if (depth <= 0) {
-      c.terminals += !ctx_.tree.has_children();
-      return;
-    }
-    if (depth == 1) return walk_above_leaves(kind, ply, c);
-    Known unstored;
-    if (depth < STORED_FROM) {
-      unstored = fresh(ply);
-      prove_memoised(unstored, kind, ply, UNBOUNDED);
-    }
-    const Known& known = depth < STORED_FROM ? unstored : *find(ply);
-    if (known.leaf) {
-      ++c.terminals;
-      return;
-    }
-    count_type(c, kind);
-    typename T::MoveList moves;
-    ctx_.tree.generate(moves);
-    const std::size_t ge_choice = known.ge_choice[NODES], exact_choice = known.exact_choice[NODES];
-    if (kind == EXACT) line_.push_back(moves[exact_choice]);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      if (kind == GE && i != ge_choice) continue;
-      ctx_.tree.make(moves[i]);
-      walk(kind == GE ? LE : kind == EXACT && i == exact_choice ? EXACT : GE, ply + 1, c);
-      ctx_.tree.unmake(moves[i]);
-    }
-  }
-
-  // Ge holds the first child at or below u and its leaf; Le and Exact hold
-  // every child, and Exact's line goes on through the first child at u.
-  void walk_above_leaves(Kind kind, int ply, SearchCounters& c) {
-    typename T::MoveList moves;
-    ctx_.tree.generate(moves);
-    if (moves.size() == 0) {
-      ++c.terminals;
-      return;
-    }
-    count_type(c, kind);
-    const Score u = -threshold(ply);
-    bool lined = false;
-    for_each_leaf_child(moves, ply, [&](std::size_t i, Score value, bool terminal) {
-      if (kind == GE && value > u) return true;
-      ++c.nodes_per_ply[std::size_t(ply) + 1];
-      c.terminals += terminal;
-      if (kind == EXACT && value == u && !lined) line_.push_back(moves[i]), lined = true;
-      return kind != GE;
-    });
-  }
-
   // choice(), one ply above the horizon: every leaf costs 1 in both
   // measures, so Ge picks the first child at or below u, Exact the first at u.
   std::size_t choice_above_leaves(Kind kind, int ply) {
@@ -563,7 +462,7 @@ class MinimalProof {
     ctx_.tree.generate(moves);
     const Score u = -threshold(ply);
     std::size_t index = 0;
-    for_each_leaf_child(moves, ply, [&](std::size_t i, Score value, bool) {
+    for_each_leaf_child(ctx_, moves, ply, [&](std::size_t i, Score value, bool) {
       index = i;
       return kind == GE ? value > u : value != u;
     });
@@ -590,7 +489,6 @@ class MinimalProof {
   SearchCounters value_counters_;  // the value searches' own: counted nowhere
   SearchContext<T> value_ctx_;
   std::vector<Frame> frames_;  // by ply
-  std::vector<Move> line_;     // the PV, built by walk()
   int depth_ = 0;
   Score v_ = 0;
   Measure measure_ = NODES;

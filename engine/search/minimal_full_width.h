@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "engine/search/alphabeta.h"
+#include "engine/search/leaf_scan.h"
 #include "engine/search/node.h"
 
 namespace prunebench {
@@ -121,12 +122,6 @@ class MinimalProofFullWidth {
 
   static std::uint64_t add(std::uint64_t a, std::uint64_t b) { return a == NONE || b == NONE ? NONE : a + b; }
 
-  Score leaf_value(int ply, bool& terminal) {
-    terminal = !ctx_.tree.has_children();
-    if (terminal) return ctx_.tree.terminal_score(mate_ply(ctx_, ply));
-    return ctx_.tree.evaluate();
-  }
-
   // A leaf against threshold t; its shapes cover plies [ply, ply + depth].
   NodeProofs prove_leaf(int ply, int depth, Score value, bool terminal, Score t) {
     ctx_.pv.clear(ply);
@@ -143,7 +138,7 @@ class MinimalProofFullWidth {
   NodeProofs prove(int ply, int depth, Score t) {
     if (depth <= 0) {
       bool terminal;
-      const Score value = leaf_value(ply, terminal);
+      const Score value = leaf_value(ctx_, ply, terminal);
       return prove_leaf(ply, depth, value, terminal, t);
     }
     typename T::MoveList moves;
@@ -165,7 +160,7 @@ class MinimalProofFullWidth {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       ctx_.tree.make(moves[i]);
       bool terminal;
-      const Score child = leaf_value(ply + 1, terminal);
+      const Score child = leaf_value(ctx_, ply + 1, terminal);
       ctx_.tree.unmake(moves[i]);
       terminals += terminal;
       if (child <= u && lowest > u) first_below_terminal = terminal;

@@ -25,7 +25,7 @@ void BM_PerftStart(benchmark::State& state) {
 BENCHMARK(BM_PerftStart)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
 
 void BM_PerftKiwipete(benchmark::State& state) {
-  const Position pos = Position::from_fen(KIWIPETE).position;
+  const Position pos = Position::from_fen(KIWIPETE).value;
   std::uint64_t leaves = 0;
   for (auto _ : state) benchmark::DoNotOptimize(leaves = perft(pos, int(state.range(0))));
   report_leaves(state, leaves);
@@ -41,7 +41,7 @@ void BM_PerftMakeEveryLeafStart(benchmark::State& state) {
 BENCHMARK(BM_PerftMakeEveryLeafStart)->Arg(5)->Unit(benchmark::kMillisecond);
 
 void BM_PerftMakeEveryLeafKiwipete(benchmark::State& state) {
-  const Position pos = Position::from_fen(KIWIPETE).position;
+  const Position pos = Position::from_fen(KIWIPETE).value;
   std::uint64_t leaves = 0;
   for (auto _ : state) benchmark::DoNotOptimize(leaves = perft_make_every_leaf(pos, int(state.range(0))));
   report_leaves(state, leaves);
@@ -49,7 +49,7 @@ void BM_PerftMakeEveryLeafKiwipete(benchmark::State& state) {
 BENCHMARK(BM_PerftMakeEveryLeafKiwipete)->Arg(4)->Unit(benchmark::kMillisecond);
 
 void BM_GenerateLegalKiwipete(benchmark::State& state) {
-  const Position pos = Position::from_fen(KIWIPETE).position;
+  const Position pos = Position::from_fen(KIWIPETE).value;
   MoveList moves;
   for (auto _ : state) {
     generate_legal(pos, moves);

@@ -17,7 +17,7 @@ const char* const MIDDLEGAME = "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP
 
 void search_position(benchmark::State& state, const Position& root, const std::string& mode, int depth,
                      LeafPlay leaf_play = LeafPlay::LAZY) {
-  const SearchSpec spec = parse_mode(mode).spec;
+  const SearchSpec spec = parse_mode(mode).value;
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     ChessTree tree(root, spec.mate_distance, leaf_play);
@@ -47,7 +47,7 @@ BENCHMARK(BM_MinimaxStartEveryLeafPlayed)->Arg(5)->Unit(benchmark::kMillisecond)
 // computation the `minimal` mode runs (minimal.h), on the same figures. The
 // "nodes" are the proof's, so read the time, not the rate.
 void minimal_full_width(benchmark::State& state, const Position& root, int depth) {
-  const SearchSpec spec = parse_mode("minimal").spec;
+  const SearchSpec spec = parse_mode("minimal").value;
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     ChessTree tree(root);
@@ -70,22 +70,22 @@ void BM_MinimalStart(benchmark::State& state) {
 BENCHMARK(BM_MinimalStart)->DenseRange(5, 7)->Unit(benchmark::kMillisecond);
 
 void BM_MinimalFullWidthMiddlegame(benchmark::State& state) {
-  minimal_full_width(state, Position::from_fen(MIDDLEGAME).position, int(state.range(0)));
+  minimal_full_width(state, Position::from_fen(MIDDLEGAME).value, int(state.range(0)));
 }
 BENCHMARK(BM_MinimalFullWidthMiddlegame)->Arg(5)->Iterations(1)->Unit(benchmark::kMillisecond);
 void BM_MinimalMiddlegame(benchmark::State& state) {
-  search_position(state, Position::from_fen(MIDDLEGAME).position, "minimal", int(state.range(0)));
+  search_position(state, Position::from_fen(MIDDLEGAME).value, "minimal", int(state.range(0)));
 }
 BENCHMARK(BM_MinimalMiddlegame)->DenseRange(5, 6)->Unit(benchmark::kMillisecond);
 
 void BM_ModeMiddlegameDepth5(benchmark::State& state, const char* mode) {
-  search_position(state, Position::from_fen(MIDDLEGAME).position, mode, 5);
+  search_position(state, Position::from_fen(MIDDLEGAME).value, mode, 5);
 }
 BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth5, minimax, "minimax")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth5, oracle, "oracle")->Unit(benchmark::kMillisecond);
 
 void BM_ModeMiddlegameDepth6(benchmark::State& state, const char* mode) {
-  search_position(state, Position::from_fen(MIDDLEGAME).position, mode, 6);
+  search_position(state, Position::from_fen(MIDDLEGAME).value, mode, 6);
 }
 BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth6, unordered, "unordered")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth6, mvv_lva, "mvv-lva")->Unit(benchmark::kMillisecond);

@@ -18,7 +18,7 @@ const char* const MIDDLEGAME = "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP
 
 // Args: depth, threads.
 void split_search_position(benchmark::State& state, const Position& root, const std::string& mode) {
-  const SearchSpec spec = parse_mode(mode).spec;
+  const SearchSpec spec = parse_mode(mode).value;
   const int depth = int(state.range(0)), threads = int(state.range(1));
   std::uint64_t nodes = 0;
   for (auto _ : state) {
@@ -36,7 +36,7 @@ BENCHMARK(BM_SplitMinimaxStart)->ArgsProduct({{5, 6}, {1, 2}})->ArgNames({"depth
     ->UseRealTime()->Unit(benchmark::kMillisecond);
 
 void BM_SplitNegamaxMiddlegame(benchmark::State& state) {
-  split_search_position(state, Position::from_fen(MIDDLEGAME).position, "negamax");
+  split_search_position(state, Position::from_fen(MIDDLEGAME).value, "negamax");
 }
 BENCHMARK(BM_SplitNegamaxMiddlegame)->ArgsProduct({{5}, {1, 2}})->ArgNames({"depth", "threads"})
     ->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -19,7 +19,7 @@ Position::Position()
   for (int s = 0; s < SQUARE_NB; ++s) set_square(Square(s), NO_PIECE);
 }
 
-Position Position::start() { return from_fen(START_FEN).position; }
+Position Position::start() { return from_fen(START_FEN).value; }
 
 void Position::put_piece(Piece p, Square s) {
   const Bitboard b = square_bb(s);

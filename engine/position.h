@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "engine/bitboard.h"
+#include "engine/text.h"
 #include "engine/types.h"
 #include "engine/zobrist.h"
 
@@ -22,8 +23,6 @@ namespace prunebench {
 
 // Material values of reference 000 (kings count zero).
 constexpr Score PIECE_VALUE[PIECE_TYPE_NB] = {100, 320, 330, 500, 900, 0};
-
-struct FenResult;
 
 // A Position is this many bytes, copied in 32-byte blocks (see copy_from).
 constexpr std::size_t POSITION_BYTES = 160;
@@ -42,7 +41,7 @@ class alignas(32) Position {
 
   // Parses and validates `fen`. Lenient forms accepted: missing move counters
   // (taken as "0 1") and runs of spaces between fields.
-  static FenResult from_fen(std::string_view fen);
+  static Parsed<Position> from_fen(std::string_view fen);
   static Position start();
 
   std::string fen() const;
@@ -298,12 +297,8 @@ inline void Position::set_en_passant(Square s) {
   if (en_passant_keyed_) key_ ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
 }
 
-// The outcome of parsing a FEN: a position, or a one-line message naming what
-// is wrong with the input.
-struct FenResult {
-  Position position;
-  std::string error;
-  bool ok() const { return error.empty(); }
-};
+// The outcome of parsing a FEN: the position in `value`, or a one-line message
+// naming what is wrong with the input.
+using FenResult = Parsed<Position>;
 
 }  // namespace prunebench

@@ -195,19 +195,19 @@ ScanOrderParse parse_scan_order(std::string_view text) {
       std::sort(sorted.begin(), sorted.end());
       known = sorted == "BKNPQR";
       for (std::size_t i = 0; known && i < value.size(); ++i)
-        result.order.pieces[i] = PieceType(PIECE_LETTERS.find(value[i]));
+        result.value.pieces[i] = PieceType(PIECE_LETTERS.find(value[i]));
     } else if (key == "captures") {
-      known = lookup(CAPTURES, value, result.order.captures);
+      known = lookup(CAPTURES, value, result.value.captures);
     } else if (key == "split") {
-      known = lookup(SPLITS, value, result.order.split);
+      known = lookup(SPLITS, value, result.value.split);
     } else if (key == "from") {
-      known = lookup(SCANS, value, result.order.from);
+      known = lookup(SCANS, value, result.value.from);
     } else if (key == "to") {
-      known = lookup(SCANS, value, result.order.to);
+      known = lookup(SCANS, value, result.value.to);
     } else if (key == "pawns") {
-      known = lookup(PAWNS, value, result.order.pawns);
+      known = lookup(PAWNS, value, result.value.pawns);
     } else if (key == "queens") {
-      known = lookup(QUEENS, value, result.order.queens);
+      known = lookup(QUEENS, value, result.value.queens);
     } else {
       result.error = "unknown scan order field '" + quote_input(field) +
                      "' (pieces, captures, split, from, to, pawns, queens)";

@@ -39,6 +39,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/text.h"
 #include "engine/types.h"
 
 namespace prunebench {
@@ -79,11 +80,8 @@ int scan_index(ScanOrder::Scan scan, Square s);
 // earlier emitted moves score higher (as canonical_score does).
 std::int64_t scan_order_score(const Position& pos, Move m, const ScanOrder& order);
 
-struct ScanOrderParse {
-  ScanOrder order;
-  std::string error;  // empty on success
-  bool ok() const { return error.empty(); }
-};
+// A scan order in `value`, or why the text is not one.
+using ScanOrderParse = Parsed<ScanOrder>;
 // Parses the part after "scan" ("" or ":pieces=.../from=..."), see above.
 ScanOrderParse parse_scan_order(std::string_view text);
 // "scan:pieces=NBRQKP/captures=mixed/split=piece/from=a1h1/to=a1h1/pawns=sets-we/queens=piece": every field.

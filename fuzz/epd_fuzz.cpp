@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(result.error.rfind("fuzz.epd", 0) == 0);
     return 0;
   }
-  for (const SuiteEntry& entry : result.suite.entries) {
+  for (const SuiteEntry& entry : result.value.entries) {
     const nlohmann::json record = {
         {"id", entry.id}, {"fen", entry.fen}, {"bm", entry.best_moves}, {"perft", entry.perft}};
     (void)record.dump();  // throws (and so crashes the target) on bytes that are not UTF-8

@@ -19,13 +19,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(parsed.error.find('\n') == std::string::npos);
     return 0;
   }
-  const Position& position = parsed.position;
+  const Position& position = parsed.value;
   FUZZ_CHECK(position.key() == position.compute_key());
   const FenResult again = Position::from_fen(position.fen());
   FUZZ_CHECK(again.ok());
-  FUZZ_CHECK(again.position.fen() == position.fen());
-  FUZZ_CHECK(again.position.key() == position.key());
-  FUZZ_CHECK(perft(position, 2) == perft(again.position, 2));
+  FUZZ_CHECK(again.value.fen() == position.fen());
+  FUZZ_CHECK(again.value.key() == position.key());
+  FUZZ_CHECK(perft(position, 2) == perft(again.value, 2));
   FUZZ_CHECK(perft(position, 2) == perft_make_every_leaf(position, 2));
   return 0;
 }

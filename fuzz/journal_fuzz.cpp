@@ -21,9 +21,9 @@ RunPlan small_plan() {
   RunPlan plan;
   SuiteResult suite =
       parse_suite("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n", "fuzz.epd");
-  plan.suites.push_back(std::move(suite.suite));
+  plan.suites.push_back(std::move(suite.value));
   plan.depths = {1};
-  plan.modes = {{"minimax", parse_mode("minimax").spec}, {"pvs", parse_mode("pvs").spec}};
+  plan.modes = {{"minimax", parse_mode("minimax").value}, {"pvs", parse_mode("pvs").value}};
   return plan;
 }
 

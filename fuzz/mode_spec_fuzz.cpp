@@ -27,9 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (is_valid_utf8(text)) FUZZ_CHECK(is_valid_utf8(parsed.error));
     return 0;
   }
-  if (parsed.spec.tt && parsed.spec.tt_megabytes > MAX_FUZZ_TT_MEGABYTES) return 0;
-  static const Position START = Position::from_fen(Position::START_FEN).position;
-  const ChessSearch search = run_chess_search(START, std::string(text), parsed.spec, 2);
+  if (parsed.value.tt && parsed.value.tt_megabytes > MAX_FUZZ_TT_MEGABYTES) return 0;
+  static const Position START = Position::from_fen(Position::START_FEN).value;
+  const ChessSearch search = run_chess_search(START, std::string(text), parsed.value, 2);
   FUZZ_CHECK(search.result.score == 0);  // material only: nothing can be won in two plies
   return 0;
 }

@@ -131,7 +131,7 @@ std::string set_tiebreak(SearchSpec& spec, const OptionItem& item) {
   if (item.value.starts_with("scan")) {
     const ScanOrderParse scan = parse_scan_order(item.value.substr(4));
     if (!scan.ok()) return scan.error;
-    spec.ordering.scan_tiebreak = scan.order.code();
+    spec.ordering.scan_tiebreak = scan.value.code();
   } else if (item.value != "generator" && item.value != "canonical") {
     return bad_value(item) + " (generator, canonical or scan:...)";
   }
@@ -291,8 +291,8 @@ ModeParse parse_mode(std::string_view mode) {
       return result;
     }
     if (const NamedMode* named = first ? find_named_mode(item) : nullptr) {
-      result.spec = parse_mode(named->definition).spec;
-    } else if (std::string error = apply_option(result.spec, item); !error.empty()) {
+      result.value = parse_mode(named->definition).value;
+    } else if (std::string error = apply_option(result.value, item); !error.empty()) {
       result.error = error;
       return result;
     }
@@ -300,7 +300,7 @@ ModeParse parse_mode(std::string_view mode) {
     if (end == std::string_view::npos) break;
     mode.remove_prefix(end + 1);
   }
-  result.error = spec_error(result.spec);
+  result.error = spec_error(result.value);
   return result;
 }
 

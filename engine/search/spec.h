@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "engine/search/ordering.h"
+#include "engine/text.h"
 #include "engine/types.h"
 
 namespace prunebench {
@@ -88,11 +89,8 @@ inline bool is_value_preserving(const SearchSpec& spec) { return !spec.tt || spe
 // may be checked against each other.
 inline const char* value_function(const SearchSpec& spec) { return spec.qsearch ? "quiescence" : "fixed-depth"; }
 
-struct ModeParse {
-  SearchSpec spec;
-  std::string error;  // empty on success, else one line naming the offending item
-  bool ok() const { return error.empty(); }
-};
+// A mode's spec in `value`, or one line naming the offending item.
+using ModeParse = Parsed<SearchSpec>;
 
 ModeParse parse_mode(std::string_view mode);
 

@@ -121,20 +121,20 @@ int bench_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (!suite.ok()) return fail(suite.error);
   if (!parsed.values("engine").empty()) {
     if (parsed.has("mode")) return fail("--mode and --engine: bench measures prunebench's mode or an engine, not both");
-    return bench_engine(parsed, suite.suite, depth.value, out, err);
+    return bench_engine(parsed, suite.value, depth.value, out, err);
   }
 
   std::uint64_t total = 0;
   double seconds = 0;
   print_header(out);
-  for (const SuiteEntry& entry : suite.suite.entries) {
-    const ChessSearch run = run_chess_search(entry.position, parsed.value("mode"), mode.spec, int(depth.value));
+  for (const SuiteEntry& entry : suite.value.entries) {
+    const ChessSearch run = run_chess_search(entry.position, parsed.value("mode"), mode.value, int(depth.value));
     total += run.counters.nodes;
     seconds += run.seconds;
     print_row(out, entry.id, run.counters.nodes, score_text(run.result.score),
               run.result.best_move.is_none() ? "none" : to_uci(run.result.best_move));
   }
-  print_totals(out, "mode " + parsed.value("mode"), depth.value, suite.suite.entries.size(), seconds, total);
+  print_totals(out, "mode " + parsed.value("mode"), depth.value, suite.value.entries.size(), seconds, total);
   return EXIT_OK;
 }
 

@@ -127,7 +127,7 @@ int compare_command(const Args& args, std::ostream& out, std::ostream& err) {
   const CompareResult compared = compare_runs(base.value, fresh.value, options);
   if (!compared.ok()) return report_bad_input(err, compared.error);
 
-  const CompareReport& report = compared.report;
+  const CompareReport& report = compared.value;
   const std::string markdown = format_markdown(report);
   out << markdown;
   if (parsed.has("markdown")) {

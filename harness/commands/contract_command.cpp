@@ -110,7 +110,7 @@ int contract_command(const Args& args, std::ostream& out, std::ostream& err) {
   plan.mode = parsed.value("mode");
   const ModeParse mode = parse_mode(plan.mode);
   if (!mode.ok()) return fail(mode.error);
-  plan.spec = mode.spec;
+  plan.spec = mode.value;
   if (std::string why = contract_refusal(plan.spec); !why.empty()) return fail(plan.mode + ": " + why);
   plan.cases = int(cases.value);
   plan.seed = std::uint64_t(seed.value);
@@ -137,8 +137,8 @@ int contract_command(const Args& args, std::ostream& out, std::ostream& err) {
           return fail(clash);
       SuiteResult suite = read_suite(suite_path.value);
       if (!suite.error.empty()) return fail(suite.error);
-      if (suite.suite.entries.empty()) return fail(suite_path.value + ": no positions");
-      plan.chess = std::move(suite.suite.entries);
+      if (suite.value.entries.empty()) return fail(suite_path.value + ": no positions");
+      plan.chess = std::move(suite.value.entries);
     }
   }
 

@@ -56,10 +56,10 @@ int export_command(const Args& args, std::ostream& out, std::ostream& err) {
                                                              : github_action_benchmark(run.value, per_record);
   if (!exported.ok()) return report_bad_input(err, path + ": " + exported.error);
   if (!parsed.has("out")) {
-    out << exported.document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    out << exported.value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     return EXIT_OK;
   }
-  if (const std::string problem = write_json_file(parsed.value("out"), exported.document); !problem.empty()) {
+  if (const std::string problem = write_json_file(parsed.value("out"), exported.value); !problem.empty()) {
     err << error_line(problem);
     return EXIT_IO_ERROR;
   }

@@ -152,7 +152,7 @@ std::string read_project_suite(std::string_view relative, std::vector<SuiteEntry
   if (!path) return project_file_not_found(relative, "a checkout");
   SuiteResult suite = read_suite(*path);
   if (!suite.ok()) return suite.error;
-  into.insert(into.end(), suite.suite.entries.begin(), suite.suite.entries.end());
+  into.insert(into.end(), suite.value.entries.begin(), suite.value.entries.end());
   return "";
 }
 

@@ -105,7 +105,7 @@ int check_suite(const PerftOptions& options, std::ostream& out, std::ostream& er
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t leaves = 0;
   int checked = 0, skipped = 0, mismatches = 0;
-  for (const SuiteEntry& entry : read.suite.entries) {
+  for (const SuiteEntry& entry : read.value.entries) {
     out << entry.id;
     for (const auto& [depth, expected] : entry.perft) {
       if (expected > options.max_leaves) {
@@ -152,10 +152,10 @@ int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
   std::uint64_t nodes = 0;
   const PerftLeaves leaves = options.make_every_leaf ? PerftLeaves::MAKE_EVERY_LEAF : PerftLeaves::BULK;
   if (options.divide) {
-    entries = divide(parsed.position, options.depth, options.threads, leaves);
+    entries = divide(parsed.value, options.depth, options.threads, leaves);
     for (const DivideEntry& e : entries) nodes += e.nodes;
   } else {
-    nodes = perft(parsed.position, options.depth, options.threads, leaves);
+    nodes = perft(parsed.value, options.depth, options.threads, leaves);
   }
   const double seconds = seconds_since(start);
   const double rate = seconds > 0 ? double(nodes) / seconds : 0.0;
@@ -164,7 +164,7 @@ int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
     nlohmann::ordered_json result = {{"schema_version", SCHEMA_VERSION},
                                      {"kind", "perft"},
                                      {"context", tool_context(command_line({"prunebench", "perft"}, args))},
-                                     {"fen", parsed.position.fen()},
+                                     {"fen", parsed.value.fen()},
                                      {"depth", options.depth},
                                      {"nodes", nodes},
                                      {"seconds", seconds},

@@ -55,7 +55,7 @@ int proof_graph_command(const Args& args, std::ostream& out, std::ostream& err) 
   const FenResult position = Position::from_fen(fen == "startpos" ? Position::START_FEN : fen);
   if (!position.ok()) return fail(position.error);
 
-  ChessTree tree(position.position);
+  ChessTree tree(position.value);
   const GraphInstance instance =
       GraphInstanceBuilder<ChessTree>(tree, false, std::size_t(megabytes.value)).build(int(depth.value));
   if (!instance.error.empty()) {
@@ -66,7 +66,7 @@ int proof_graph_command(const Args& args, std::ostream& out, std::ostream& err) 
       {"schema_version", SCHEMA_VERSION},
       {"kind", "proof-graph"},
       {"context", tool_context(command_line({"prunebench", "proof-graph"}, args))},
-      {"fen", position.position.fen()},
+      {"fen", position.value.fen()},
       {"depth", depth.value},
       {"value", instance.value},
       {"nodes", instance_json(instance)}};

@@ -128,7 +128,7 @@ int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err) 
   const SuiteResult suite = read_suite(suite_path.value);
   if (!suite.ok()) return fail(suite.error);
   std::map<std::string, Position> positions;
-  for (const SuiteEntry& entry : suite.suite.entries) positions.emplace(entry.id, entry.position);
+  for (const SuiteEntry& entry : suite.value.entries) positions.emplace(entry.id, entry.position);
   const JsonReadResult reference = read_json_file(reference_path.value);
   if (!reference.ok()) return fail(reference.error);
   std::vector<ReferenceFigure> figures;
@@ -143,7 +143,7 @@ int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err) 
     const ScanOrderParse order =
         parse_scan_order(spec.starts_with("scan") ? std::string_view(spec).substr(4) : std::string_view(spec));
     if (!order.ok()) return fail(order.error);
-    print_one(order.order, figures, positions, out);
+    print_one(order.value, figures, positions, out);
     return EXIT_OK;
   }
   const auto rank = std::size_t(rank_after.value);

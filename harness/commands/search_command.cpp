@@ -88,7 +88,7 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
   const Parsed<std::size_t> distinct = distinct_megabytes(parsed);
   if (!distinct.ok()) return fail(distinct.error);
 
-  const ChessSearch run = run_chess_search(position.position, mode, spec.spec, int(depth.value), int(threads.value),
+  const ChessSearch run = run_chess_search(position.value, mode, spec.value, int(depth.value), int(threads.value),
                                            nullptr, distinct.value);
   if (!run.result.error.empty()) {  // no figure rather than a partial one
     err << error_line(run.result.error);
@@ -100,7 +100,7 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
     nlohmann::ordered_json json = {{"schema_version", SCHEMA_VERSION},
                                    {"kind", "search"},
                                    {"context", tool_context(command_line({"prunebench", "search"}, args))},
-                                   {"fen", position.position.fen()}};
+                                   {"fen", position.value.fen()}};
     json.update(search_json(run));
     out << json.dump() << '\n';
   } else {

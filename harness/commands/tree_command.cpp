@@ -39,7 +39,7 @@ Parsed<SearchSpec> parse_algo(const std::string& algo) {
   const std::string mode = algo == "fail-hard" ? "algo=alphabeta,fail=hard"
                            : algo == "mtdf"    ? "algo=mtdf,tt"
                                                : "algo=" + algo;
-  return {parse_mode(mode).spec, ""};
+  return {parse_mode(mode).value, ""};
 }
 
 }  // namespace tree_experiment

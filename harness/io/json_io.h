@@ -32,9 +32,11 @@ constexpr std::size_t MAX_JSON_NESTING = 256;
 // MAX_JSON_NESTING, or 0. Brackets inside strings do not count.
 std::size_t too_deep_at(std::string_view text);
 
+// The document in `value`, or "<path>: <what is wrong>". Parsed<T>'s shape,
+// spelled here because harness/io stands on no part of the engine.
 struct JsonReadResult {
   nlohmann::json value;
-  std::string error;  // "<path>: <what is wrong>", empty on success
+  std::string error;  // empty on success
   bool ok() const { return error.empty(); }
 };
 

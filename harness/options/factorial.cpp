@@ -60,7 +60,7 @@ Parsed<Factorial> expand_factorial(std::string_view option, std::string_view bas
                                     std::to_string(1u << MAX_FACTORS) + " modes)");
     return result;
   }
-  const std::vector<std::pair<std::string, std::string>> base_spec = describe(parse_mode(base).spec);
+  const std::vector<std::pair<std::string, std::string>> base_spec = describe(parse_mode(base).value);
   for (const std::string& factor : factors) {
     if (!is_factor(factor)) {
       result.error = fail(option, "'" + quote_input(factor) +
@@ -69,7 +69,7 @@ Parsed<Factorial> expand_factorial(std::string_view option, std::string_view bas
       return result;
     }
     const ModeParse alone = parse_mode(std::string(base) + "+" + factor_options(factor));
-    if (alone.ok() && describe(alone.spec) == base_spec) {
+    if (alone.ok() && describe(alone.value) == base_spec) {
       result.error = fail(option, "'" + quote_input(factor) + "' changes nothing over '" + quote_input(base) + "'");
       return result;
     }

@@ -323,13 +323,13 @@ std::optional<NodeChange> RecordComparison::distinct_change() const {
 
 CompareResult compare_runs(const json& base, const json& new_run, const CompareOptions& options) {
   CompareResult result;
-  result.report.options = options;
+  result.value.options = options;
   std::vector<NodeRecord> base_records, new_records;
   result.error = read_records(base, options.base_label, base_records);
   if (result.ok()) result.error = read_records(new_run, options.new_label, new_records);
   if (!result.ok()) return result;
 
-  CompareReport& report = result.report;
+  CompareReport& report = result.value;
   report.base_provenance = provenance(base);
   report.new_provenance = provenance(new_run);
   report.inconsistencies = find_inconsistencies(base, new_run);

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/text.h"
 #include "harness/reports/node_sum.h"
 #include "harness/reports/run_records.h"
 
@@ -145,11 +146,8 @@ struct CompareReport {
   bool fails() const { return failing > 0 || refused(); }
 };
 
-struct CompareResult {
-  CompareReport report;
-  std::string error;  // a malformed record, naming the run
-  bool ok() const { return error.empty(); }
-};
+// The report in `value`, or a malformed record, naming the run.
+using CompareResult = Parsed<CompareReport>;
 
 // Compares two documents already checked to be schema_version 1, kind "run".
 CompareResult compare_runs(const nlohmann::json& base, const nlohmann::json& new_run,

@@ -72,12 +72,12 @@ ExportResult github_action_benchmark(const json& run, bool per_record) {
   std::vector<Entry> entries;
   result.error = collect(run, per_record, entries);
   if (!result.ok()) return result;
-  result.document = json::array();
+  result.value = json::array();
   for (const Entry& entry : entries) {
     const std::string extra = entry.position_id.empty()
                                   ? "sum over " + std::to_string(entry.positions) + " positions"
                                   : "position " + entry.position_id;
-    result.document.push_back(
+    result.value.push_back(
         {{"name", benchmark_name(entry)}, {"unit", "nodes"}, {"value", node_sum_json(entry.nodes)}, {"extra", extra}});
   }
   return result;
@@ -110,7 +110,7 @@ ExportResult google_benchmark(const json& run, bool per_record) {
     // A user counter too, when every record of the entry counted it (run --distinct-nodes).
     if (entry.distinct_nodes) benchmarks.back()["distinct_nodes"] = node_sum_json(*entry.distinct_nodes);
   }
-  result.document = {
+  result.value = {
       {"context",
        {{"date", context_value(run, "started_at", "")},
         {"host_name", ""},

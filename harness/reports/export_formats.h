@@ -13,13 +13,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "engine/text.h"
+
 namespace prunebench::harness {
 
-struct ExportResult {
-  nlohmann::json document;
-  std::string error;  // a malformed run or an overflowing sum
-  bool ok() const { return error.empty(); }
-};
+// The exported document in `value`, or a malformed run or an overflowing sum.
+using ExportResult = Parsed<nlohmann::json>;
 
 // `run` is a document already checked to be schema_version 1, kind "run".
 ExportResult github_action_benchmark(const nlohmann::json& run, bool per_record);

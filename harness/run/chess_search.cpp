@@ -31,7 +31,7 @@ std::string check_chess_spec(const SearchSpec& spec) {
 
 ModeParse parse_chess_mode(std::string_view mode) {
   ModeParse parsed = parse_mode(mode);
-  if (parsed.ok()) parsed.error = check_chess_spec(parsed.spec);
+  if (parsed.ok()) parsed.error = check_chess_spec(parsed.value);
   return parsed;
 }
 

@@ -44,7 +44,7 @@ ContractReport run_exhibit_contract(const MuseumPlan& plan, std::size_t index) {
   const Exhibit& exhibit = EXHIBITS[index];
   ContractPlan contract;
   contract.mode = std::string(exhibit.contract_mode);
-  contract.spec = parse_mode(exhibit.contract_mode).spec;
+  contract.spec = parse_mode(exhibit.contract_mode).value;
   contract.cases = plan.contract_cases;
   contract.seed = plan.seed;
   contract.mutant = exhibit.mutant;
@@ -81,7 +81,7 @@ const std::vector<std::string_view>& museum_baseline_modes() { return BASELINE_M
 std::vector<BaselineRecord> baseline_records(const std::vector<SuiteEntry>& positions, int max_depth) {
   std::vector<BaselineRecord> records;
   for (const std::string_view mode : BASELINE_MODES) {
-    const SearchSpec spec = parse_mode(mode).spec;
+    const SearchSpec spec = parse_mode(mode).value;
     for (const SuiteEntry& position : positions)
       for (int depth = 1; depth <= max_depth; ++depth) records.push_back({&position, depth, mode, spec});
   }

@@ -11,7 +11,7 @@ namespace prunebench::harness {
 namespace {
 
 SearchSpec spec_of(const std::string& mode, const ScanOrder& order) {
-  SearchSpec spec = parse_mode(mode).spec;
+  SearchSpec spec = parse_mode(mode).value;
   spec.ordering.canonical_tiebreak = false;
   spec.ordering.scan_tiebreak = order.code();
   return spec;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/text.h"
 #include "harness/run/suite_runner.h"
 
 namespace prunebench::harness {
@@ -22,11 +23,8 @@ struct ShardSpec {
   int count = 1;
 };
 
-struct ShardParse {
-  ShardSpec spec;
-  std::string error;
-  bool ok() const { return error.empty(); }
-};
+// The shard in `value`, or why the text is not K/N.
+using ShardParse = Parsed<ShardSpec>;
 
 // "K/N" with 1 <= K <= N <= MAX_SHARDS.
 constexpr int MAX_SHARDS = 100000;

@@ -139,7 +139,7 @@ std::string parse_line(std::string_view line, SuiteEntry& entry) {
   if (!problem.empty()) return problem;
   FenResult parsed = Position::from_fen(entry.fen);
   if (!parsed.ok()) return "bad FEN '" + quote_input(entry.fen) + "': " + parsed.error;
-  entry.position = parsed.position;
+  entry.position = parsed.value;
   std::vector<EpdOperation> operations;
   problem = split_operations(rest, operations);
   for (std::size_t i = 0; problem.empty() && i < operations.size(); ++i)
@@ -180,8 +180,8 @@ constexpr std::string_view UTF8_BOM = "\xEF\xBB\xBF";
 
 SuiteResult parse_suite(std::string_view text, const std::string& path) {
   SuiteResult result;
-  result.suite.path = path;
-  result.suite.sha256 = sha256_hex(text);
+  result.value.path = path;
+  result.value.sha256 = sha256_hex(text);
   if (!is_valid_utf8(path)) {
     result.error =
         "suite file name " + quote_input(path) + " is not valid UTF-8 (it is recorded in the results)";
@@ -205,13 +205,13 @@ SuiteResult parse_suite(std::string_view text, const std::string& path) {
       return result;
     }
     if (entry.id.empty()) entry.id = basename + ":" + std::to_string(line_number);
-    result.suite.entries.push_back(std::move(entry));
+    result.value.entries.push_back(std::move(entry));
   }
-  if (result.suite.entries.empty()) {
+  if (result.value.entries.empty()) {
     result.error = path + ": no positions in the suite";
     return result;
   }
-  result.error = check_unique_ids(result.suite.entries, path);
+  result.error = check_unique_ids(result.value.entries, path);
   return result;
 }
 

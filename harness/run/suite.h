@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/position.h"
+#include "engine/text.h"
 
 namespace prunebench::harness {
 
@@ -35,11 +36,8 @@ struct SuiteFile {
   std::vector<SuiteEntry> entries;
 };
 
-struct SuiteResult {
-  SuiteFile suite;
-  std::string error;  // "<path>:<line>: <what is wrong>", empty on success
-  bool ok() const { return error.empty(); }
-};
+// The suite in `value`, or "<path>:<line>: <what is wrong>".
+using SuiteResult = Parsed<SuiteFile>;
 
 // Reads and parses the suite file at `path`.
 SuiteResult read_suite(const std::string& path);

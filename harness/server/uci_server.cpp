@@ -46,7 +46,7 @@ std::string uci_score(Score score, std::size_t pv_length) {
   return "score mate " + std::to_string(moves);
 }
 
-UciServer::UciServer() : position_(Position::start()), mode_(DEFAULT_MODE), spec_(parse_mode(DEFAULT_MODE).spec) {}
+UciServer::UciServer() : position_(Position::start()), mode_(DEFAULT_MODE), spec_(parse_mode(DEFAULT_MODE).value) {}
 
 bool UciServer::handle(std::string_view line, std::ostream& out) {
   std::optional<UciGo> go;
@@ -106,7 +106,7 @@ std::string UciServer::set_option(const Words& words) {
     const ModeParse parsed = parse_chess_mode(value);
     if (!parsed.ok()) return "Mode '" + value + "': " + parsed.error;
     mode_ = value;
-    spec_ = parsed.spec;
+    spec_ = parsed.value;
   } else if (name == "depth") {
     const auto depth = integer_in(value, 0, MAX_SEARCH_DEPTH);
     if (!depth) return "Depth '" + value + "' is not an integer in 0.." + std::to_string(MAX_SEARCH_DEPTH);
@@ -137,7 +137,7 @@ std::string UciServer::set_position(const Words& words) {
   } else {
     return "expected 'position startpos|fen FEN [moves ...]'";
   }
-  Position position = read.position;
+  Position position = read.value;
   for (auto it = moves_at == words.end() ? moves_at : moves_at + 1; it != words.end(); ++it) {
     const Move move = parse_uci_move(position, *it);
     if (move.is_none()) return "illegal move '" + std::string(*it) + "' in " + position.fen();

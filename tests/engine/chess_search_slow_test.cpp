@@ -11,7 +11,7 @@ namespace {
 std::uint64_t minimax_nodes(const Position& pos, int depth) {
   ChessTree tree(pos);
   SearchCounters counters;
-  search(tree, parse_mode("minimax").spec, depth, counters);
+  search(tree, parse_mode("minimax").value, depth, counters);
   return counters.nodes;
 }
 
@@ -19,7 +19,7 @@ TEST(ChessSearchSlow, MinimaxStartDepth6) { EXPECT_EQ(minimax_nodes(Position::st
 
 TEST(ChessSearchSlow, MinimaxMiddlegameDepth5) {
   const Position pos =
-      Position::from_fen("r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9").position;
+      Position::from_fen("r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9").value;
   EXPECT_EQ(minimax_nodes(pos, 5), 35'911'467u);
 }
 

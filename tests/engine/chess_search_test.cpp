@@ -21,7 +21,7 @@ const char* const MIDDLEGAME = "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP
 Position from_fen(const std::string& fen) {
   const FenResult parsed = Position::from_fen(fen);
   EXPECT_TRUE(parsed.ok()) << fen << ": " << parsed.error;
-  return parsed.position;
+  return parsed.value;
 }
 
 struct Outcome {
@@ -33,9 +33,9 @@ struct Outcome {
 Outcome run(const Position& pos, std::string_view mode, int depth) {
   const ModeParse spec = parse_mode(mode);
   EXPECT_TRUE(spec.ok()) << spec.error;
-  ChessTree tree(pos, spec.spec.mate_distance);
+  ChessTree tree(pos, spec.value.mate_distance);
   Outcome outcome{};
-  const auto result = search(tree, spec.spec, depth, outcome.counters);
+  const auto result = search(tree, spec.value, depth, outcome.counters);
   outcome.score = result.score;
   outcome.best_move = result.best_move;
   return outcome;

@@ -28,7 +28,7 @@ int check_moves_of(const Position& pos) {
 
 std::vector<Position> suite_positions() {
   std::vector<Position> positions;
-  for (const auto& c : testing::load_perft_suite()) positions.push_back(Position::from_fen(c.fen).position);
+  for (const auto& c : testing::load_perft_suite()) positions.push_back(Position::from_fen(c.fen).value);
   return positions;
 }
 

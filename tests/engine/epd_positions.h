@@ -49,7 +49,7 @@ inline std::vector<EpdPosition> read_epd_positions(const std::string& name) {
     const std::size_t id = line.find("id \"");
     positions.push_back({id == std::string::npos ? name + ":" + std::to_string(number)
                                                  : line.substr(id + 4, line.find('"', id + 4) - id - 4),
-                         parsed.position});
+                         parsed.value});
   }
   return positions;
 }

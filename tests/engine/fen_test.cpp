@@ -110,7 +110,7 @@ TEST(Fen, AcceptsAndNormalizesLenientForms) {
                               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw KQkq - 0 1"}) {
     const FenResult result = Position::from_fen(lenient);
     ASSERT_TRUE(result.ok()) << lenient << ": " << result.error;
-    EXPECT_EQ(result.position.fen(), normal);
+    EXPECT_EQ(result.value.fen(), normal);
   }
 }
 
@@ -123,13 +123,13 @@ TEST(Fen, RoundTripsAndKeepsEveryField) {
                           "4k3/8/8/8/8/8/8/4K3 b - - 0 0"}) {
     const FenResult result = Position::from_fen(fen);
     ASSERT_TRUE(result.ok()) << result.error;
-    EXPECT_EQ(result.position.fen(), fen);
+    EXPECT_EQ(result.value.fen(), fen);
   }
 }
 
 // The fullmove number grows after black's move only.
 TEST(Fen, MoveCountersAfterMoves) {
-  Position pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 7 41").position;
+  Position pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 7 41").value;
   pos.play(parse_uci_move(pos, "e1d1"));
   EXPECT_EQ(pos.fen(), "4k3/8/8/8/8/8/4P3/3K4 b - - 8 41");
   pos.play(parse_uci_move(pos, "e8d8"));

@@ -55,7 +55,7 @@ TEST(LeafShortcut, AgreesWithThePlayedChildAtEveryNodeOfPerft3) {
   for (const auto& c : testing::load_perft_suite()) {
     const FenResult parsed = Position::from_fen(c.fen);
     ASSERT_TRUE(parsed.ok()) << parsed.error;
-    check_children(parsed.position, 3, tally);
+    check_children(parsed.value, 3, tally);
     if (HasFailure()) return;
   }
   EXPECT_GT(tally.children, 100'000u);
@@ -80,7 +80,7 @@ TEST(LeafShortcut, RefusesDirectAndDiscoveredChecks) {
       {"4k3/8/8/8/8/8/4K3/4R3 w - - 0 1", "e2d3"},         // discovered by a king move
   };
   for (const auto& c : checks) {
-    const Position pos = Position::from_fen(c.fen).position;
+    const Position pos = Position::from_fen(c.fen).value;
     const Move m = parse_uci_move(pos, c.move);
     ASSERT_FALSE(m.is_none()) << c.fen << " " << c.move;
     ASSERT_TRUE(pos.after(m).in_check()) << c.fen << " " << c.move;

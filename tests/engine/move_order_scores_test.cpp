@@ -17,7 +17,7 @@ namespace {
 Position from_fen(const std::string& fen) {
   const FenResult parsed = Position::from_fen(fen);
   EXPECT_TRUE(parsed.ok()) << fen << ": " << parsed.error;
-  return parsed.position;
+  return parsed.value;
 }
 
 // The moves sorted by canonical_score, larger first, as UCI strings.

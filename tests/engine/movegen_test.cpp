@@ -39,7 +39,7 @@ std::uint64_t check_every_node(const Position& pos, int depth, const std::string
   EXPECT_EQ(pos.material(WHITE), material_from_scratch(pos, WHITE)) << pos.fen();
   EXPECT_EQ(pos.material(BLACK), material_from_scratch(pos, BLACK)) << pos.fen();
   const FenResult reparsed = Position::from_fen(pos.fen());
-  EXPECT_TRUE(reparsed.ok() && reparsed.position == pos) << pos.fen() << " " << reparsed.error;
+  EXPECT_TRUE(reparsed.ok() && reparsed.value == pos) << pos.fen() << " " << reparsed.error;
   if (depth == 0 || ::testing::Test::HasFailure()) return 1;
   std::uint64_t nodes = 1;
   for (Move m : fast) nodes += check_every_node(pos.after(m), depth - 1, root);
@@ -51,7 +51,7 @@ TEST(Movegen, FastEqualsNaiveOracleAtEveryNodeOfPerft3) {
   for (const auto& c : testing::load_perft_suite()) {
     const FenResult parsed = Position::from_fen(c.fen);
     ASSERT_TRUE(parsed.ok()) << parsed.error;
-    nodes += check_every_node(parsed.position, 3, c.fen);
+    nodes += check_every_node(parsed.value, 3, c.fen);
     if (HasFailure()) return;
   }
   EXPECT_GT(nodes, 100'000u);
@@ -59,7 +59,7 @@ TEST(Movegen, FastEqualsNaiveOracleAtEveryNodeOfPerft3) {
 
 TEST(Movegen, NaivePerftMatchesPublishedCounts) {
   for (const auto& c : testing::load_perft_suite()) {
-    const Position pos = Position::from_fen(c.fen).position;
+    const Position pos = Position::from_fen(c.fen).value;
     for (const auto& [depth, expected] : c.counts) {
       if (depth <= 2) {
         EXPECT_EQ(perft_naive(pos, depth), expected) << c.fen;
@@ -109,16 +109,16 @@ TEST(Movegen, SpecialRules) {
     const FenResult parsed = Position::from_fen(c.fen);
     ASSERT_TRUE(parsed.ok()) << c.name << ": " << parsed.error;
     MoveList fast, naive;
-    generate_legal(parsed.position, fast);
-    generate_legal_naive(parsed.position, naive);
+    generate_legal(parsed.value, fast);
+    generate_legal_naive(parsed.value, naive);
     EXPECT_EQ(sorted_raw(fast), sorted_raw(naive)) << c.name;
-    EXPECT_EQ(!parse_uci_move(parsed.position, c.move).is_none(), c.legal) << c.name;
+    EXPECT_EQ(!parse_uci_move(parsed.value, c.move).is_none(), c.legal) << c.name;
   }
 }
 
 TEST(Movegen, DoubleCheckAllowsOnlyKingMoves) {
   // Knight f3 and rook g1 both check the king on e1.
-  const Position pos = Position::from_fen("4k3/8/8/8/8/5n2/8/R3K1r1 w - - 0 1").position;
+  const Position pos = Position::from_fen("4k3/8/8/8/8/5n2/8/R3K1r1 w - - 0 1").value;
   ASSERT_TRUE(more_than_one(pos.checkers()));
   MoveList moves;
   generate_legal(pos, moves);
@@ -127,10 +127,10 @@ TEST(Movegen, DoubleCheckAllowsOnlyKingMoves) {
 }
 
 TEST(Movegen, CheckmateAndStalemateHaveNoLegalMoves) {
-  const Position mate = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").position;
+  const Position mate = Position::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").value;
   EXPECT_TRUE(mate.in_check());
   EXPECT_FALSE(has_legal_move(mate));
-  const Position stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").position;
+  const Position stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").value;
   EXPECT_FALSE(stalemate.in_check());
   EXPECT_FALSE(has_legal_move(stalemate));
 }

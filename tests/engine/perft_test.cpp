@@ -18,7 +18,7 @@ void check_suite(unsigned long long min_count, unsigned long long max_count) {
     ASSERT_TRUE(parsed.ok()) << c.fen << ": " << parsed.error;
     for (const auto& [depth, expected] : c.counts) {
       if (expected < min_count || expected > max_count) continue;
-      EXPECT_EQ(perft(parsed.position, depth), expected) << c.fen << " depth " << depth;
+      EXPECT_EQ(perft(parsed.value, depth), expected) << c.fen << " depth " << depth;
       ++checked;
     }
   }
@@ -43,7 +43,7 @@ TEST(Perft, DepthZeroIsOne) { EXPECT_EQ(perft(Position::start(), 0), 1u); }
 
 TEST(Perft, MakeEveryLeafAgreesWithBulkCounting) {
   const Position kiwipete =
-      Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").position;
+      Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").value;
   EXPECT_EQ(perft_make_every_leaf(kiwipete, 3), 97862u);
   EXPECT_EQ(perft_make_every_leaf(Position::start(), 4), 197281u);
 }
@@ -66,7 +66,7 @@ TEST(Perft, DivideSumsToPerftAndListsEveryRootMove) {
 TEST(Perft, ThreadsGiveTheSingleThreadCounts) {
   const auto cases = testing::load_perft_suite();
   for (std::size_t i = 0; i < cases.size(); ++i) {
-    const Position pos = Position::from_fen(cases[i].fen).position;
+    const Position pos = Position::from_fen(cases[i].fen).value;
     for (int depth = 0; depth <= (i < 8 ? 4 : 2); ++depth) {
       const std::uint64_t expected = perft(pos, depth);
       for (int threads : {1, 2, 3}) {

@@ -127,7 +127,7 @@ Figures mode_figures(const Position& pos, int depth, std::string_view mode) {
   EXPECT_TRUE(parse.ok()) << parse.error;
   ChessTree tree(pos);
   SearchCounters counters;
-  const auto result = search(tree, parse.spec, depth, counters);
+  const auto result = search(tree, parse.value, depth, counters);
   return {counters.nodes, counters.leaves, counters.cutoffs, counters.first_move_cutoffs, result.score};
 }
 
@@ -150,7 +150,7 @@ const Case CASES[] = {
 Position from_fen(const char* fen) {
   const FenResult parsed = Position::from_fen(fen);
   EXPECT_TRUE(parsed.ok()) << fen << ": " << parsed.error;
-  return parsed.position;
+  return parsed.value;
 }
 
 TEST(PortableCounts, CanonicalModeIsThePlainSearchInUciOrder) {

@@ -38,13 +38,13 @@ TEST(Position, UselessEnPassantSquareIsNotKeyed) {
   // the same placement reached without a double push.
   const Position after_e4 = play_line(Position::start(), {"e2e4"});
   const Position same_placement =
-      Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").position;
+      Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").value;
   EXPECT_EQ(after_e4.key(), same_placement.key());
   EXPECT_EQ(after_e4.en_passant_square(), E3);
 }
 
 TEST(Position, CastlingMovesTheRookAndClearsRights) {
-  const Position pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").position;
+  const Position pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").value;
   const Position castled = play_line(pos, {"e1g1"});
   EXPECT_EQ(castled.piece_on(F1), W_ROOK);
   EXPECT_EQ(castled.piece_on(G1), W_KING);
@@ -63,7 +63,7 @@ TEST(Position, EnPassantRemovesThePassedPawn) {
 }
 
 TEST(Position, PromotionReplacesThePawn) {
-  const Position pos = Position::from_fen("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").position;
+  const Position pos = Position::from_fen("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1").value;
   const Position promoted = play_line(pos, {"a7b8q"});
   EXPECT_EQ(promoted.piece_on(B8), W_QUEEN);
   EXPECT_EQ(promoted.material(WHITE), 900);
@@ -98,7 +98,7 @@ TEST(Position, ChildrenMadeInTwoPartsEqualPlayedOnes) {
                           "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
                           "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
                           "1r2k3/P7/8/8/8/8/6p1/4K2R b K - 7 40"})
-    expect_children_made_in_two_parts_equal(Position::from_fen(fen).position, 3);
+    expect_children_made_in_two_parts_equal(Position::from_fen(fen).value, 3);
 }
 
 TEST(Position, UciNames) {

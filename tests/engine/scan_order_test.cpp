@@ -25,13 +25,13 @@ const char* const EN_PASSANT = "rnbqkb1r/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR 
 Position from_fen(const char* fen) {
   const FenResult parsed = Position::from_fen(fen);
   EXPECT_TRUE(parsed.ok()) << fen << ": " << parsed.error;
-  return parsed.position;
+  return parsed.value;
 }
 
 ScanOrder parsed(std::string_view text) {
   const ScanOrderParse parse = parse_scan_order(text);
   EXPECT_TRUE(parse.ok()) << text << ": " << parse.error;
-  return parse.order;
+  return parse.value;
 }
 
 // The legal moves of `pos` in scan order.
@@ -192,7 +192,7 @@ TEST(ScanOrder, TheDefaultIsPrunebenchsGenerator) {
 TEST(ScanOrder, AsATiebreakItReplacesTheGeneratorOrder) {
   for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", MIDDLEGAME}) {
     for (const char* mode : {"unordered", "mvv-lva"}) {
-      SearchSpec natural = parse_mode(mode).spec, scanned = natural;
+      SearchSpec natural = parse_mode(mode).value, scanned = natural;
       scanned.ordering.scan_tiebreak = ScanOrder{}.code();
       ChessTree a(from_fen(fen)), b(from_fen(fen));
       SearchCounters na, nb;
@@ -206,8 +206,8 @@ TEST(ScanOrder, AsATiebreakItReplacesTheGeneratorOrder) {
   ASSERT_TRUE(other.ok()) << other.error;
   ChessTree a(Position::start()), b(Position::start());
   SearchCounters na, nb;
-  search(a, parse_mode("unordered").spec, 5, na);
-  search(b, other.spec, 5, nb);
+  search(a, parse_mode("unordered").value, 5, na);
+  search(b, other.value, 5, nb);
   EXPECT_NE(na.nodes, nb.nodes);
 }
 

@@ -19,10 +19,10 @@ struct Outcome {
 inline Outcome run(const Position& pos, const std::string& mode, int depth) {
   const ModeParse parsed = parse_mode(mode);
   EXPECT_TRUE(parsed.ok()) << mode << ": " << parsed.error;
-  ChessTree tree(pos, parsed.spec.mate_distance);
-  EXPECT_EQ(check_spec(tree, parsed.spec), "") << mode;
+  ChessTree tree(pos, parsed.value.mate_distance);
+  EXPECT_EQ(check_spec(tree, parsed.value), "") << mode;
   Outcome outcome;
-  outcome.result = search(tree, parsed.spec, depth, outcome.counters);
+  outcome.result = search(tree, parsed.value, depth, outcome.counters);
   return outcome;
 }
 

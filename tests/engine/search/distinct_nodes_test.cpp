@@ -69,9 +69,9 @@ Counted search_chess(const Position& root, const std::string& mode, int depth,
                      std::size_t megabytes = BUDGET_MEGABYTES) {
   const ModeParse parsed = parse_mode(mode);
   EXPECT_TRUE(parsed.ok()) << mode;
-  ChessTree tree(root, parsed.spec.mate_distance);
+  ChessTree tree(root, parsed.value.mate_distance);
   Counted counted;
-  counted.result = search(tree, parsed.spec, depth, counted.counters, nullptr, megabytes);
+  counted.result = search(tree, parsed.value, depth, counted.counters, nullptr, megabytes);
   return counted;
 }
 
@@ -84,12 +84,12 @@ const Position& start() {
 // Reference 000's middlegame: captures, checks and transpositions at depth 3.
 const Position& middlegame() {
   static const Position position =
-      Position::from_fen("r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9").position;
+      Position::from_fen("r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9").value;
   return position;
 }
 // Mates and stalemates a move or two away: terminals entered with depth to go.
 const Position& mates() {
-  static const Position position = Position::from_fen("k7/8/1K6/8/8/8/8/1Q6 w - - 0 1").position;
+  static const Position position = Position::from_fen("k7/8/1K6/8/8/8/8/1Q6 w - - 0 1").value;
   return position;
 }
 
@@ -160,7 +160,7 @@ TEST(DistinctNodes, TableModesEnterPairsMoreThanOnce) {
 }
 
 TEST(DistinctNodes, SameOnEveryThreadCount) {
-  const SearchSpec spec = parse_mode("negamax").spec;
+  const SearchSpec spec = parse_mode("negamax").value;
   const std::size_t expected = enumerate_once(middlegame(), 3);
   SearchCounters single;
   {
@@ -183,7 +183,7 @@ TEST(DistinctNodes, RandomTreeWithoutTranspositions) {
   for (const char* mode : {"negamax", "algo=negamax,id", "algo=alphabeta,order=best"}) {
     RandomTree tree(4, 5, 7);
     SearchCounters counters;
-    const auto result = search(tree, parse_mode(mode).spec, 5, counters, nullptr, BUDGET_MEGABYTES);
+    const auto result = search(tree, parse_mode(mode).value, 5, counters, nullptr, BUDGET_MEGABYTES);
     EXPECT_EQ(result.distinct_nodes, counters.nodes) << mode;
   }
 }
@@ -191,7 +191,7 @@ TEST(DistinctNodes, RandomTreeWithoutTranspositions) {
 TEST(DistinctNodes, OffByDefault) {
   ChessTree tree(start());
   SearchCounters counters;
-  const auto result = search(tree, parse_mode("id-tt").spec, 3, counters);
+  const auto result = search(tree, parse_mode("id-tt").value, 3, counters);
   EXPECT_FALSE(result.distinct_nodes);
   EXPECT_EQ(result.distinct_nodes_missing, "");
 }

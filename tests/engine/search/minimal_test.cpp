@@ -108,8 +108,8 @@ template <Tree T>
 SearchResult<typename T::MoveType> run(T& tree, std::string_view mode, int depth, SearchCounters& counters) {
   const ModeParse parsed = parse_mode(mode);
   EXPECT_TRUE(parsed.ok()) << parsed.error;
-  EXPECT_EQ(check_spec(tree, parsed.spec), "");
-  return search(tree, parsed.spec, depth, counters);
+  EXPECT_EQ(check_spec(tree, parsed.value), "");
+  return search(tree, parsed.value, depth, counters);
 }
 
 // Knuth-Moore: b^ceil(d/2) + b^floor(d/2) - 1, written out.
@@ -214,7 +214,7 @@ TEST(MinimalTree, EqualsTheDefinitionsOnTreesWithTies) {
 Position position(const std::string& fen) {
   const FenResult parsed = Position::from_fen(fen);
   EXPECT_TRUE(parsed.ok()) << fen;
-  return parsed.position;
+  return parsed.value;
 }
 
 // Chess: positions with checks, mates, stalemates, promotions.

@@ -29,7 +29,7 @@ TEST(Mutant, WithMutantPassesTheMutantAsATemplateArgument) {
 }
 
 TEST(Mutant, NoMutantIsTheSearchItself) {
-  const SearchSpec spec = parse_mode("algo=pvs+tt+id+killers").spec;
+  const SearchSpec spec = parse_mode("algo=pvs+tt+id+killers").value;
   RandomTree tree(4, 5, 11);
   SearchCounters plain, none;
   const Score value = search(tree, spec, 5, plain).score;
@@ -44,7 +44,7 @@ TEST(Mutant, ASpecAMutantDoesNotReachSearchesAsThePlainCode) {
                                "algo=mtdf+tt", "unordered+id+aspiration=15", "algo=pvs+id+aspiration=5"};
   for (const MutantInfo& info : MUTANTS) {
     for (const char* mode : modes) {
-      const SearchSpec spec = parse_mode(mode).spec;
+      const SearchSpec spec = parse_mode(mode).value;
       if (mutant_reaches(info.mutant, spec)) continue;
       for (int depth = 1; depth <= 4; ++depth) {
         RandomTree tree(4, 5, std::uint64_t(depth));
@@ -61,7 +61,7 @@ TEST(Mutant, ASpecAMutantDoesNotReachSearchesAsThePlainCode) {
 // the depth test loses exactly the horizon nodes, and the unflipped
 // evaluation changes values at odd depths only.
 TEST(Mutant, TheArticlesBugsDoWhatTheArticleSaw) {
-  const SearchSpec spec = parse_mode("unordered").spec;
+  const SearchSpec spec = parse_mode("unordered").value;
   RandomTree tree(3, 6, 5);
   for (int depth = 1; depth <= 4; ++depth) {
     SearchCounters plain, late_counter;

@@ -25,7 +25,7 @@ SearchResult<typename T::MoveType> run_minimal(T& tree, int depth, SearchCounter
   const ModeParse parsed = parse_mode("minimal");
   EXPECT_TRUE(parsed.ok()) << parsed.error;
   // The bounds come with distinct_nodes (any budget above 0 asks for them).
-  return search(tree, parsed.spec, depth, counters, nullptr, std::size_t(1024));
+  return search(tree, parsed.value, depth, counters, nullptr, std::size_t(1024));
 }
 
 // Without transpositions every node of a proof is distinct and nothing can be
@@ -70,7 +70,7 @@ const char* const MIDDLEGAME = "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP
 TEST(ProofGraph, ChessBoundsOrderAsTheyMust) {
   const std::vector<std::pair<std::string_view, int>> cases = {{Position::START_FEN, 4}, {MIDDLEGAME, 3}};
   for (const auto& [fen, max_depth] : cases) {
-    const Position root = Position::from_fen(fen).position;
+    const Position root = Position::from_fen(fen).value;
     for (int depth = 1; depth <= max_depth; ++depth) {
       MinimalGraphBounds bounds;
       const GraphCost tree = minimal_tree(root, depth, bounds);

@@ -60,7 +60,7 @@ using testing::run;
 Position from_fen(const std::string& fen) {
   const FenResult parsed = Position::from_fen(fen);
   EXPECT_TRUE(parsed.ok()) << fen << ": " << parsed.error;
-  return parsed.position;
+  return parsed.value;
 }
 
 // Every mode that can carry qsearch, each returning the Q-value.
@@ -185,7 +185,7 @@ TEST(Quiescence, SpecsThatCannotRunItAreRefused) {
             std::string::npos);
   EXPECT_NE(parse_mode("mvv-lva+qsearch=checks").error.find("bad value 'checks' for 'qsearch'"),
             std::string::npos);
-  const SearchSpec spec = parse_mode("alphabeta+qsearch").spec;
+  const SearchSpec spec = parse_mode("alphabeta+qsearch").value;
   EXPECT_NE(check_spec(lab_tree(0), spec).find("qsearch searches captures and promotions"), std::string::npos);
   EXPECT_NE(check_spec(ExplicitTree(standing_tree()), spec).find("qsearch"), std::string::npos);
   EXPECT_EQ(check_spec(ChessTree(Position::start()), spec), "");
@@ -194,14 +194,14 @@ TEST(Quiescence, SpecsThatCannotRunItAreRefused) {
 
 TEST(Quiescence, TheSpecSaysSoOnlyWhenOn) {
   const auto has_qsearch = [](const std::string& mode) {
-    for (const auto& [key, value] : describe(parse_mode(mode).spec))
+    for (const auto& [key, value] : describe(parse_mode(mode).value))
       if (key == "qsearch") return value == "true";
     return false;
   };
   EXPECT_TRUE(has_qsearch("pvs-id-tt-killers+qsearch"));
   EXPECT_FALSE(has_qsearch("pvs-id-tt-killers"));
-  EXPECT_STREQ(value_function(parse_mode("pvs+qsearch").spec), "quiescence");
-  EXPECT_STREQ(value_function(parse_mode("pvs").spec), "fixed-depth");
+  EXPECT_STREQ(value_function(parse_mode("pvs+qsearch").value), "quiescence");
+  EXPECT_STREQ(value_function(parse_mode("pvs").value), "fixed-depth");
 }
 
 }  // namespace

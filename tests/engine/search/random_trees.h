@@ -47,11 +47,11 @@ constexpr std::size_t LAB_TT_MEGABYTES = 2;
 inline LabRun run_lab(std::string_view mode, int index, int depth = LAB_HEIGHT) {
   ModeParse parse = parse_mode(mode);
   EXPECT_TRUE(parse.ok()) << mode << ": " << parse.error;
-  parse.spec.tt_megabytes = LAB_TT_MEGABYTES;
+  parse.value.tt_megabytes = LAB_TT_MEGABYTES;
   RandomTree tree = lab_tree(index);
-  EXPECT_EQ(check_spec(tree, parse.spec), "");
+  EXPECT_EQ(check_spec(tree, parse.value), "");
   LabRun run{};
-  run.result = search(tree, parse.spec, depth, run.counters);
+  run.result = search(tree, parse.value, depth, run.counters);
   run.score = run.result.score;
   EXPECT_EQ(tree.ply(), 0) << "the search must leave the tree at its root";
   return run;

@@ -12,18 +12,18 @@ using namespace testing;
 
 TEST(Search, CheckSpecRejectsOrderingsTheTreeCannotScore) {
   const RandomTree random = lab_tree(0);
-  EXPECT_EQ(check_spec(random, parse_mode("alphabeta,order=random").spec), "");
-  EXPECT_NE(check_spec(random, parse_mode("mvv-lva").spec).find("mvv-lva"), std::string::npos);
+  EXPECT_EQ(check_spec(random, parse_mode("alphabeta,order=random").value), "");
+  EXPECT_NE(check_spec(random, parse_mode("mvv-lva").value).find("mvv-lva"), std::string::npos);
   const ExplicitTree standing(standing_tree());
-  EXPECT_EQ(check_spec(standing, parse_mode("pvs,order=natural").spec), "");
-  EXPECT_NE(check_spec(standing, parse_mode("alphabeta,order=best").spec).find("best"), std::string::npos);
+  EXPECT_EQ(check_spec(standing, parse_mode("pvs,order=natural").value), "");
+  EXPECT_NE(check_spec(standing, parse_mode("alphabeta,order=best").value).find("best"), std::string::npos);
   // The canonical order is chess's: synthetic trees refuse it, as a base or as a tie-break.
-  EXPECT_NE(check_spec(random, parse_mode("canonical").spec).find("order=canonical"), std::string::npos);
-  EXPECT_NE(check_spec(random, parse_mode("alphabeta,order=random,tiebreak=canonical").spec).find("tiebreak"),
+  EXPECT_NE(check_spec(random, parse_mode("canonical").value).find("order=canonical"), std::string::npos);
+  EXPECT_NE(check_spec(random, parse_mode("alphabeta,order=random,tiebreak=canonical").value).find("tiebreak"),
             std::string::npos);
-  EXPECT_NE(check_spec(standing, parse_mode("pvs,order=natural,tiebreak=canonical").spec).find("tiebreak"),
+  EXPECT_NE(check_spec(standing, parse_mode("pvs,order=natural,tiebreak=canonical").value).find("tiebreak"),
             std::string::npos);
-  EXPECT_NE(check_spec(random, parse_mode("alphabeta,tiebreak=scan").spec).find("tiebreak=scan"),
+  EXPECT_NE(check_spec(random, parse_mode("alphabeta,tiebreak=scan").value).find("tiebreak=scan"),
             std::string::npos);
   SearchSpec inconsistent;
   inconsistent.aspiration = 10;
@@ -36,11 +36,11 @@ TEST(Search, CountsDoNotDependOnEarlierSearches) {
        {"id-tt-killers,order=random", "mtdf,order=natural,guess=30", "pvs-id-tt-killers,order=best"}) {
     ModeParse parse = parse_mode(mode);
     ASSERT_TRUE(parse.ok()) << parse.error;
-    parse.spec.tt_megabytes = 1;
+    parse.value.tt_megabytes = 1;
     RandomTree tree = lab_tree(3);
     SearchCounters first, second;
-    const auto a = search(tree, parse.spec, LAB_HEIGHT, first);
-    const auto b = search(tree, parse.spec, LAB_HEIGHT, second);
+    const auto a = search(tree, parse.value, LAB_HEIGHT, first);
+    const auto b = search(tree, parse.value, LAB_HEIGHT, second);
     EXPECT_EQ(first, second) << mode;
     EXPECT_EQ(a.score, b.score);
     EXPECT_EQ(a.pv, b.pv);
@@ -81,7 +81,7 @@ TEST(Search, MateScoresAreConstantUnlessMateDistanceIsAsked) {
     for (int depth : {1, 3}) {
       MateInOne tree;
       SearchCounters counters;
-      SearchSpec spec = parse_mode(mode).spec;
+      SearchSpec spec = parse_mode(mode).value;
       EXPECT_EQ(search(tree, spec, depth, counters).score, MATE) << mode;
       spec.mate_distance = true;
       const auto result = search(tree, spec, depth, counters);

@@ -12,7 +12,7 @@ namespace {
 SearchSpec parsed(std::string_view mode) {
   const ModeParse p = parse_mode(mode);
   EXPECT_TRUE(p.ok()) << mode << ": " << p.error;
-  return p.spec;
+  return p.value;
 }
 
 std::string error_of(std::string_view mode) {

@@ -20,7 +20,7 @@ const char* const FULL_WIDTH_MODES[] = {"minimax", "negamax", "minimal"};
 template <Tree T, typename MakeTree>
 void expect_same_on_every_thread_count(MakeTree make_tree, const std::string& mode, int depth,
                                        const std::string& what) {
-  const SearchSpec spec = parse_mode(mode).spec;
+  const SearchSpec spec = parse_mode(mode).value;
   T tree = make_tree();
   SearchCounters single;
   const auto expected = search(tree, spec, depth, single);
@@ -49,7 +49,7 @@ TEST(SplitSearch, ChessCountsMatchOneThread) {
       {"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 3},       // promotions
   };
   for (const auto& [fen, max_depth] : cases) {
-    const Position root = Position::from_fen(fen).position;
+    const Position root = Position::from_fen(fen).value;
     for (const char* mode : FULL_WIDTH_MODES)
       for (int depth = 0; depth <= max_depth; ++depth)
         expect_same_on_every_thread_count<ChessTree>([&] { return ChessTree(root); }, mode, depth, fen);
@@ -57,7 +57,7 @@ TEST(SplitSearch, ChessCountsMatchOneThread) {
 }
 
 TEST(SplitSearch, MateDistanceScoresMatchOneThread) {
-  const Position root = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").position;
+  const Position root = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").value;
   for (const char* mode : {"minimax+mate-distance", "negamax+mate-distance", "minimal+mate-distance"})
     expect_same_on_every_thread_count<ChessTree>([&] { return ChessTree(root, true); }, mode, 4, "back rank");
 }
@@ -74,9 +74,9 @@ TEST(SplitSearch, TiedRandomTreesMatchOneThread) {
 }
 
 TEST(SplitSearch, OnlyFullWidthPassesSplit) {
-  for (const char* mode : {"minimax", "negamax"}) EXPECT_TRUE(splits_across_threads(parse_mode(mode).spec)) << mode;
+  for (const char* mode : {"minimax", "negamax"}) EXPECT_TRUE(splits_across_threads(parse_mode(mode).value)) << mode;
   for (const char* mode : {"unordered", "mvv-lva", "pvs", "mtdf", "id-tt", "oracle", "minimax+id", "minimal"})
-    EXPECT_FALSE(splits_across_threads(parse_mode(mode).spec)) << mode;
+    EXPECT_FALSE(splits_across_threads(parse_mode(mode).value)) << mode;
 }
 
 // Alpha-beta modes ignore the thread count: one thread, the same counts.

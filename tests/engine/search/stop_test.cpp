@@ -22,9 +22,9 @@ struct Searched {
 Searched run(std::string_view mode, int depth, const SearchStop* stop) {
   const ModeParse parsed = parse_mode(mode);
   EXPECT_TRUE(parsed.ok()) << parsed.error;
-  ChessTree tree(Position::start(), parsed.spec.mate_distance);
+  ChessTree tree(Position::start(), parsed.value.mate_distance);
   Searched searched;
-  searched.result = search(tree, parsed.spec, depth, searched.counters, stop);
+  searched.result = search(tree, parsed.value, depth, searched.counters, stop);
   return searched;
 }
 

@@ -49,7 +49,7 @@ TEST(TtDraft, GreaterOrEqualChangesNothingUpToDepthFour) {
 // Win at Chess 21 at depth 5: the rule reuses a deeper entry and returns 130
 // where the fixed-depth value is 680.
 TEST(TtDraft, GreaterOrEqualChangesTheScoreOfWac21AtDepthFive) {
-  const Position wac21 = Position::from_fen("5rk1/1b3p1p/pp3p2/3n1N2/1P6/P1qB1PP1/3Q3P/4R1K1 w - - 0 1").position;
+  const Position wac21 = Position::from_fen("5rk1/1b3p1p/pp3p2/3n1N2/1P6/P1qB1PP1/3Q3P/4R1K1 w - - 0 1").value;
   const Outcome exact = run(wac21, "id-tt", 5);
   const Outcome ge = run(wac21, "id-tt,tt-draft=ge", 5);
   EXPECT_EQ(exact.result.score, 680);
@@ -60,13 +60,13 @@ TEST(TtDraft, GreaterOrEqualChangesTheScoreOfWac21AtDepthFive) {
 }
 
 TEST(TtDraft, Grammar) {
-  EXPECT_EQ(parse_mode("id-tt,tt-draft=ge").spec.tt_draft, TtDraft::AT_LEAST);
-  EXPECT_EQ(parse_mode("id-tt,tt-draft=eq").spec.tt_draft, TtDraft::EQUAL);
-  EXPECT_EQ(parse_mode("id-tt").spec.tt_draft, TtDraft::EQUAL);
+  EXPECT_EQ(parse_mode("id-tt,tt-draft=ge").value.tt_draft, TtDraft::AT_LEAST);
+  EXPECT_EQ(parse_mode("id-tt,tt-draft=eq").value.tt_draft, TtDraft::EQUAL);
+  EXPECT_EQ(parse_mode("id-tt").value.tt_draft, TtDraft::EQUAL);
   EXPECT_FALSE(parse_mode("mvv-lva,tt-draft=ge").ok());  // no table
   EXPECT_FALSE(parse_mode("id-tt,tt-draft=gt").ok());
-  EXPECT_FALSE(is_value_preserving(parse_mode("mtdf,tt-draft=ge").spec));
-  EXPECT_TRUE(is_value_preserving(parse_mode("mtdf").spec));
+  EXPECT_FALSE(is_value_preserving(parse_mode("mtdf,tt-draft=ge").value));
+  EXPECT_TRUE(is_value_preserving(parse_mode("mtdf").value));
 }
 
 }  // namespace

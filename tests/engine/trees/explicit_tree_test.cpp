@@ -20,7 +20,7 @@ struct StandingRun {
 StandingRun run_standing(std::string_view mode, std::string_view order = "ABC", int depth = 2) {
   ExplicitTree tree(standing_tree(order));
   StandingRun run{};
-  run.value = search(tree, parse_mode(mode).spec, depth, run.counters).score;
+  run.value = search(tree, parse_mode(mode).value, depth, run.counters).score;
   run.leaves = tree.examined_leaves();
   run.trace = tree.trace();
   return run;
@@ -99,8 +99,8 @@ TEST(ExplicitTree, UnevenTreeAndSideToMove) {
   // MAX chooses between a leaf worth 4 and a MIN node over (9, MAX(1, 6)).
   ExplicitTree tree(interior({leaf(4), interior({leaf(9), interior({leaf(1), leaf(6)})})}));
   SearchCounters counters;
-  EXPECT_EQ(search(tree, parse_mode("minimax").spec, 5, counters).score, 6);
-  EXPECT_EQ(search(tree, parse_mode("alphabeta").spec, 5, counters).score, 6);
+  EXPECT_EQ(search(tree, parse_mode("minimax").value, 5, counters).score, 6);
+  EXPECT_EQ(search(tree, parse_mode("alphabeta").value, 5, counters).score, 6);
   EXPECT_EQ(tree.leaf_count(), 4u);
   tree.make(ChildMove{1});
   EXPECT_EQ(tree.ply(), 1);

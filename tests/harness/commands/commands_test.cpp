@@ -116,7 +116,7 @@ TEST(SearchCommand, JsonRecordsTheSpecAndCounters) {
 TEST(SearchCommand, SpecJsonKeepsAFullWidthSeed) {
   const ModeParse mode = parse_mode("unordered,order=random,seed=18446744073709551615");
   ASSERT_TRUE(mode.ok()) << mode.error;
-  const nlohmann::ordered_json spec = spec_json(mode.spec);
+  const nlohmann::ordered_json spec = spec_json(mode.value);
   EXPECT_EQ(spec["order_seed"].get<std::uint64_t>(), 18446744073709551615u);
   EXPECT_EQ(spec["aspiration"], 0);
   EXPECT_EQ(spec["tt"], false);

@@ -64,7 +64,7 @@ TEST(ContractCommand, CasesCoverAllThreeClauses) {
   plan.spec.algorithm = Algorithm::PVS;
   plan.spec.tt = true;
   plan.cases = 300;
-  plan.chess = read_suite(suite_path()).suite.entries;
+  plan.chess = read_suite(suite_path()).value.entries;
   const ContractReport report = run_contract(plan);
   EXPECT_EQ(report.violation_count, 0u);
   EXPECT_GT(report.fail_lows, 30);

@@ -43,9 +43,9 @@ TEST(Factorial, SchaeffersSixEnhancementsGiveFortyEightModes) {
   EXPECT_EQ(parsed.value.back(), "mvv-lva+tt+id+pv-move+killers+history+algo=pvs+aspiration=50");
   for (const std::string& mode : parsed.value) EXPECT_TRUE(parse_mode(mode).ok()) << mode;
   const ModeParse last = parse_mode(parsed.value.back());
-  EXPECT_EQ(last.spec.algorithm, Algorithm::PVS);
-  EXPECT_EQ(last.spec.ordering.base, BaseOrdering::MVV_LVA);
-  EXPECT_TRUE(last.spec.tt && last.spec.ordering.pv_move_first && last.spec.ordering.killers);
+  EXPECT_EQ(last.value.algorithm, Algorithm::PVS);
+  EXPECT_EQ(last.value.ordering.base, BaseOrdering::MVV_LVA);
+  EXPECT_TRUE(last.value.tt && last.value.ordering.pv_move_first && last.value.ordering.killers);
   EXPECT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("48 of 64 combinations; 16 left out: aspiration needs"), std::string::npos) << notes[0];
 }

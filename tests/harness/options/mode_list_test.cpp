@@ -63,7 +63,7 @@ TEST(ModeList, EveryOptionCanBeJoinedWithPlus) {
     std::string with_commas = mode;
     for (char& c : with_commas)
       if (c == '+') c = ',';
-    EXPECT_EQ(plus.spec, parse_mode(with_commas).spec) << mode;
+    EXPECT_EQ(plus.value, parse_mode(with_commas).value) << mode;
   }
 }
 

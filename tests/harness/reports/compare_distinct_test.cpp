@@ -28,7 +28,7 @@ json run_of(std::uint64_t nodes, std::optional<std::uint64_t> distinct_nodes) {
 CompareReport compare(const json& base, const json& fresh, CompareOptions options = {}) {
   const CompareResult result = compare_runs(base, fresh, options);
   EXPECT_TRUE(result.ok()) << result.error;
-  return result.report;
+  return result.value;
 }
 
 TEST(CompareDistinctNodes, EqualWhenBothCountsAreEqual) {

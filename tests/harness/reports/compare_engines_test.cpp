@@ -11,12 +11,14 @@
 #include "harness/reports/compare.h"
 #include "harness/reports/compare_report.h"
 #include "tests/harness/commands/command_call.h"
+#include "tests/harness/run_fixtures.h"
 #include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
 namespace {
 
 using nlohmann::json;
+using testing::expect_contains;
 
 // A run of one engine mode `sf` at depths 1 and 2 from the start position.
 json engine_run(const std::string& id_name, const std::string& hash, std::vector<std::uint64_t> nodes) {
@@ -40,11 +42,7 @@ json engine_run(const std::string& id_name, const std::string& hash, std::vector
 CompareReport compare(const json& base, const json& fresh, CompareOptions options = {}) {
   const CompareResult result = compare_runs(base, fresh, options);
   EXPECT_TRUE(result.ok()) << result.error;
-  return result.report;
-}
-
-void expect_contains(const std::string& text, const std::string& part) {
-  EXPECT_NE(text.find(part), std::string::npos) << part << " missing from:\n" << text;
+  return result.value;
 }
 
 const std::string STOCKFISH_16MB = "Stockfish 15.1 (/usr/games/stockfish; Hash=16, Threads=1; 2 searches a record)";

@@ -1,37 +1,30 @@
-// The comparison logic (harness/reports/compare.h) and the `compare` command around it.
+// The comparison logic (harness/reports/compare.h); the command around it: tests/harness/commands/compare_command_test.cpp.
 #include "harness/reports/compare.h"
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <sstream>
+#include <string>
 
-#include "harness/commands/commands.h"
 #include "harness/reports/compare_report.h"
 #include "harness/io/json_io.h"
+#include "tests/harness/run_fixtures.h"
 #include "tests/harness/test_files.h"
 
 namespace prunebench::harness {
 namespace {
 
 using nlohmann::json;
+using testing::load_run_fixture;
+using testing::expect_contains;
 using testing::fixture;
-using testing::read_text;
-using testing::TempDir;
-
-json load(const std::string& name) {
-  const JsonReadResult result = read_document(fixture(name), "run");
-  EXPECT_TRUE(result.ok()) << result.error;
-  return result.value;
-}
 
 CompareReport compare_fixtures(const std::string& base, const std::string& fresh,
                                CompareOptions options = {}) {
   options.base_label = base;
   options.new_label = fresh;
-  const CompareResult result = compare_runs(load(base), load(fresh), options);
+  const CompareResult result = compare_runs(load_run_fixture(base), load_run_fixture(fresh), options);
   EXPECT_TRUE(result.ok()) << result.error;
-  return result.report;
+  return result.value;
 }
 
 CompareOptions tolerances(double max_increase, double max_decrease) {
@@ -49,10 +42,6 @@ const RecordComparison* find_row(const CompareReport& report, const RecordKey& k
 }
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
-
-void expect_contains(const std::string& text, const std::string& part) {
-  EXPECT_NE(text.find(part), std::string::npos) << part << "missing from:\n" << text;
-}
 
 TEST(CompareRuns, SameNodeCountsAreIdentical) {
   const CompareReport report = compare_fixtures("run_base.json", "run_same_nodes.json");
@@ -183,13 +172,13 @@ TEST(CompareRuns, ZeroBaseNodes) {
   const json fresh = run_with({record("a", 1, "m", 0), record("b", 1, "m", 5)});
   const CompareResult result = compare_runs(base, fresh, tolerances(1000.0, 0));
   ASSERT_TRUE(result.ok()) << result.error;
-  EXPECT_EQ(result.report.rows[0].status, RecordStatus::Equal);
+  EXPECT_EQ(result.value.rows[0].status, RecordStatus::Equal);
   // Any growth from zero is infinitely many percent: beyond every finite tolerance.
-  EXPECT_EQ(result.report.rows[1].status, RecordStatus::Regressed);
-  EXPECT_TRUE(result.report.rows[1].fails);
-  EXPECT_FALSE(result.report.rows[1].change()->percent().has_value());
-  EXPECT_FALSE(compare_runs(base, fresh, tolerances(ANY_PERCENT, 0)).report.rows[1].fails);
-  EXPECT_TRUE(result.report.base_provenance.empty());
+  EXPECT_EQ(result.value.rows[1].status, RecordStatus::Regressed);
+  EXPECT_TRUE(result.value.rows[1].fails);
+  EXPECT_FALSE(result.value.rows[1].change()->percent().has_value());
+  EXPECT_FALSE(compare_runs(base, fresh, tolerances(ANY_PERCENT, 0)).value.rows[1].fails);
+  EXPECT_TRUE(result.value.base_provenance.empty());
 }
 
 // A count near 2^64 used to make 21 -> 2^64-1 a
@@ -200,26 +189,26 @@ TEST(CompareRuns, NodeCountsUpTo64BitsAreExact) {
   const CompareResult up =
       compare_runs(run_with({record("a", 1, "m", 21)}), run_with({record("a", 1, "m", most)}), {});
   ASSERT_TRUE(up.ok()) << up.error;
-  EXPECT_EQ(up.report.rows[0].status, RecordStatus::Regressed);
-  EXPECT_EQ(up.report.rows[0].change()->magnitude(), most - 21);
+  EXPECT_EQ(up.value.rows[0].status, RecordStatus::Regressed);
+  EXPECT_EQ(up.value.rows[0].change()->magnitude(), most - 21);
   const CompareResult down =
       compare_runs(run_with({record("a", 1, "m", most)}), run_with({record("a", 1, "m", 0)}), {});
   ASSERT_TRUE(down.ok()) << down.error;
-  EXPECT_EQ(down.report.rows[0].status, RecordStatus::Improved);
-  EXPECT_EQ(down.report.rows[0].change()->magnitude(), most);
-  EXPECT_DOUBLE_EQ(*down.report.rows[0].change()->percent(), -100.0);
-  expect_contains(format_markdown(down.report),
+  EXPECT_EQ(down.value.rows[0].status, RecordStatus::Improved);
+  EXPECT_EQ(down.value.rows[0].change()->magnitude(), most);
+  EXPECT_DOUBLE_EQ(*down.value.rows[0].change()->percent(), -100.0);
+  expect_contains(format_markdown(down.value),
                   "| a | 1 | m | 18,446,744,073,709,551,615 | 0 | -18,446,744,073,709,551,615 | -100.00% |");
 
   const std::uint64_t half = (std::uint64_t(1) << 63);
   const CompareResult sum = compare_runs(run_with({record("a", 1, "m", half), record("b", 1, "m", half)}),
                                          run_with({record("a", 1, "m", 1), record("b", 1, "m", 1)}), {});
   ASSERT_TRUE(sum.ok()) << sum.error;
-  EXPECT_EQ(decimal(sum.report.mode_totals[0].nodes.base), "18446744073709551616");
-  EXPECT_EQ(decimal(sum.report.depth_totals[0].nodes.magnitude()), "18446744073709551614");
-  EXPECT_EQ(sum.report.mode_totals[0].nodes.direction(), Direction::Improved);
-  expect_contains(format_markdown(sum.report), "| m | 2 | 18,446,744,073,709,551,616 | 2 |");
-  const json totals = report_json(sum.report, json::object())["totals_by_mode"][0];
+  EXPECT_EQ(decimal(sum.value.mode_totals[0].nodes.base), "18446744073709551616");
+  EXPECT_EQ(decimal(sum.value.depth_totals[0].nodes.magnitude()), "18446744073709551614");
+  EXPECT_EQ(sum.value.mode_totals[0].nodes.direction(), Direction::Improved);
+  expect_contains(format_markdown(sum.value), "| m | 2 | 18,446,744,073,709,551,616 | 2 |");
+  const json totals = report_json(sum.value, json::object())["totals_by_mode"][0];
   EXPECT_EQ(totals["base_nodes"], 18446744073709551616.0);
   EXPECT_EQ(totals["new_nodes"], 2u);
 }
@@ -247,10 +236,10 @@ TEST(CompareRuns, ChangedSuiteOrFenIsRefused) {
   const json records = run_with({record("a", 1, "m", 10)});
   const json base = with_positions(records, "aaa", {{"a", "fen 1"}, {"b", "fen 2"}});
   const json same = with_positions(records, "aaa", {{"a", "fen 1"}, {"c", "fen 3"}});
-  EXPECT_FALSE(compare_runs(base, same, {}).report.refused());
+  EXPECT_FALSE(compare_runs(base, same, {}).value.refused());
 
   const json edited = with_positions(records, "bbb", {{"a", "fen 1 edited"}, {"b", "fen 2"}});
-  const CompareReport report = compare_runs(base, edited, {}).report;
+  const CompareReport report = compare_runs(base, edited, {}).value;
   ASSERT_EQ(report.inconsistencies.size(), 2u);
   EXPECT_EQ(report.inconsistencies[0].subject, "suite 'suite.epd' sha256");
   EXPECT_EQ(report.inconsistencies[0].base_value, "aaa");
@@ -267,7 +256,7 @@ TEST(CompareRuns, ChangedSuiteOrFenIsRefused) {
 
   CompareOptions allow;
   allow.allow_changed_suites = true;
-  const CompareReport allowed = compare_runs(base, edited, allow).report;
+  const CompareReport allowed = compare_runs(base, edited, allow).value;
   EXPECT_FALSE(allowed.refused());
   EXPECT_FALSE(allowed.fails());
   expect_contains(format_markdown(allowed), "### WARNING: the runs measured different positions");
@@ -344,7 +333,7 @@ TEST(FormatMarkdown, MissingRecordsAreSummarisedPerMode) {
       base.push_back(record(id, depth, "kept", 1));
       fresh.push_back(record(id, depth, "kept", 1));
     }
-  const std::string markdown = format_markdown(compare_runs(run_with(base), run_with(fresh), {}).report);
+  const std::string markdown = format_markdown(compare_runs(run_with(base), run_with(fresh), {}).value);
   expect_contains(markdown,
                   "### Missing records (in base, not in new): 28\n\n"
                   "- mode `gone`: 28 records (depth 1-3, 5; positions p1, p2, p3, p4, p5 and 2 more)\n");
@@ -357,7 +346,7 @@ TEST(FormatMarkdown, MissingRecordsSayWhyTheRunSkippedThem) {
   json new_run = run_with({});
   new_run["skipped"] = json::array(
       {{{"position_id", "p1"}, {"depth", 5}, {"mode", "minimax"}, {"reason", "exceeded --max-nodes at depth 4"}}});
-  const CompareReport report = compare_runs(base_run, new_run, {}).report;
+  const CompareReport report = compare_runs(base_run, new_run, {}).value;
   EXPECT_EQ(report.failing, 2u);
   expect_contains(format_markdown(report),
                   "- mode `minimax`: 2 records (depth 5; positions p1, p2); 1 skipped by that run, e.g. exceeded "
@@ -378,195 +367,6 @@ TEST(WithThousands, GroupsOfThreeDigits) {
   EXPECT_EQ(with_thousands(999), "999");
   EXPECT_EQ(with_thousands(1000), "1,000");
   EXPECT_EQ(with_thousands(124132537), "124,132,537");
-}
-
-// The command, called directly with string streams.
-struct CommandOutput {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-CommandOutput run_compare(const Args& args) {
-  std::ostringstream out, err;
-  const int status = compare_command(args, out, err);
-  return {status, out.str(), err.str()};
-}
-
-// A report written over an input would lose the run it was made from.
-TEST(CompareCommand, RefusesAnOutputThatIsAnInput) {
-  TempDir dir;
-  const std::string base = dir.file("base.json");
-  std::filesystem::copy_file(fixture("run_base.json"), base);
-  const std::string before = testing::read_text(base);
-  const CommandOutput over_input = run_compare({base, fixture("run_same_nodes.json"), "--json", dir.file("./base.json")});
-  EXPECT_EQ(over_input.status, EXIT_BAD_INPUT);
-  EXPECT_EQ(over_input.err.rfind("error: --json " + dir.file("./base.json") + " names the same file as the input "
-                                 "BASE.json " + base, 0),
-            0u)
-      << over_input.err;
-  EXPECT_EQ(testing::read_text(base), before);
-  const std::string report = dir.file("report");
-  const CommandOutput two_outputs =
-      run_compare({base, fixture("run_same_nodes.json"), "--json", report, "--markdown", report});
-  EXPECT_EQ(two_outputs.status, EXIT_BAD_INPUT);
-  EXPECT_EQ(two_outputs.err, "error: --markdown and --json name one file, " + report + " (choose two files)\n");
-}
-
-TEST(CompareCommand, EqualRunsExitZero) {
-  const CommandOutput result = run_compare({fixture("run_base.json"), fixture("run_same_nodes.json")});
-  EXPECT_EQ(result.status, EXIT_OK);
-  EXPECT_EQ(first_line(result.out), "compare: identical (8 records)");
-  EXPECT_EQ(result.err, "");
-}
-
-TEST(CompareCommand, FailingRecordsExitOne) {
-  const CommandOutput result = run_compare({fixture("run_base.json"), fixture("run_changed.json")});
-  EXPECT_EQ(result.status, EXIT_CHANGED);
-  EXPECT_EQ(first_line(result.out),
-            "compare: fail: 9 records: 1 regressed, 0 improved, 6 equal, 1 missing, 1 added; 2 fail");
-  expect_contains(result.out, "| kiwipete | 3 | alphabeta | 9,000 | 9,900 | +900 | +10.00% | regressed |");
-  EXPECT_EQ(result.err, "");
-}
-
-TEST(CompareCommand, ToleranceOptions) {
-  const std::string base = fixture("run_base.json"), small = fixture("run_small_change.json");
-  EXPECT_EQ(run_compare({base, small}).status, EXIT_CHANGED);
-  // --tolerance is both limits at once.
-  EXPECT_EQ(run_compare({base, small, "--tolerance", "1"}).status, EXIT_OK);
-  EXPECT_EQ(run_compare({base, small, "--tolerance=0.1"}).status, EXIT_CHANGED);
-  EXPECT_EQ(run_compare({base, small, "--max-increase", "0.1", "--max-decrease", "any"}).status, EXIT_OK);
-  EXPECT_EQ(run_compare({base, small, "--max-increase", "0.1"}).status, EXIT_CHANGED);
-  EXPECT_EQ(run_compare({base, small, "--max-increase", "any", "--max-decrease", "0.625"}).status, EXIT_OK);
-  const std::string changed = fixture("run_changed.json");
-  EXPECT_EQ(run_compare({base, changed, "--max-increase", "10"}).status, EXIT_CHANGED);  // still one missing
-}
-
-TEST(CompareCommand, MarkdownFileMatchesStdout) {
-  TempDir dir;
-  const std::string report = dir.file("report.md");
-  const CommandOutput result =
-      run_compare({fixture("run_base.json"), fixture("run_changed.json"), "--markdown", report});
-  EXPECT_EQ(result.status, EXIT_CHANGED);
-  EXPECT_EQ(read_text(report), result.out);
-}
-
-TEST(CompareCommand, JsonReport) {
-  TempDir dir;
-  const std::string path = dir.file("report.json");
-  const CommandOutput result = run_compare(
-      {fixture("run_base.json"), fixture("run_changed.json"), "--json", path, "--max-decrease", "any"});
-  EXPECT_EQ(result.status, EXIT_CHANGED);
-  const JsonReadResult report = read_document(path, "compare");
-  ASSERT_TRUE(report.ok()) << report.error;
-  const json& doc = report.value;
-  EXPECT_EQ(doc["verdict"], "fail");
-  EXPECT_EQ(doc["summary"], first_line(result.out));
-  EXPECT_EQ(doc["tolerances"]["max_increase_percent"], 0.0);
-  EXPECT_TRUE(doc["tolerances"]["max_decrease_percent"].is_null());
-  EXPECT_EQ(doc["counts"], (json{{"records", 9},
-                                 {"equal", 6},
-                                 {"improved", 0},
-                                 {"regressed", 1},
-                                 {"changed", 0},
-                                 {"missing", 1},
-                                 {"added", 1},
-                                 {"failing", 2}}));
-  EXPECT_EQ(doc["base"]["provenance"]["git_commit"], "1111111111111111111111111111111111111111");
-  EXPECT_EQ(doc["context"]["command_line"][1], "compare");
-  ASSERT_EQ(doc["records"].size(), 3u);  // equal records are left out
-  EXPECT_EQ(doc["records"][0], (json{{"position_id", "start"},
-                                     {"depth", 2},
-                                     {"mode", "pvs"},
-                                     {"status", "missing"},
-                                     {"fails", true},
-                                     {"base_nodes", 63},
-                                     {"new_nodes", nullptr}}));
-  EXPECT_EQ(doc["records"][1], (json{{"position_id", "kiwipete"},
-                                     {"depth", 3},
-                                     {"mode", "alphabeta"},
-                                     {"status", "regressed"},
-                                     {"fails", true},
-                                     {"base_nodes", 9000},
-                                     {"new_nodes", 9900},
-                                     {"direction", "regressed"},
-                                     {"difference", 900},
-                                     {"percent", 10.0}}));
-  EXPECT_EQ(doc["totals_by_mode"][0]["difference"], 900);
-  EXPECT_EQ(doc["totals_by_depth"][1]["depth"], 3);
-}
-
-TEST(CompareCommand, ChangedSuiteIsRefusedLoudly) {
-  TempDir dir;
-  json edited = load("run_same_nodes.json");
-  edited["context"]["suites"][0]["sha256"] = std::string(64, '1');
-  const std::string path = dir.file("edited.json");
-  ASSERT_EQ(write_json_file(path, edited), "");
-  const std::string base = fixture("run_base.json");
-  const CommandOutput refused = run_compare({base, path});
-  EXPECT_EQ(refused.status, EXIT_CHANGED);
-  EXPECT_EQ(refused.err, "error: " + base + " and " + path +
-                             " measured different positions: suite 'positions/seed.epd' sha256 differs; pass "
-                             "--allow-changed-suites to compare them anyway\n");
-  expect_contains(refused.out, "### REFUSED");
-  const CommandOutput allowed = run_compare({base, path, "--allow-changed-suites"});
-  EXPECT_EQ(allowed.status, EXIT_OK);
-  EXPECT_EQ(allowed.err, "");
-}
-
-TEST(CompareCommand, UnwritableReportExitsThree) {
-  const CommandOutput result = run_compare(
-      {fixture("run_base.json"), fixture("run_base.json"), "--json", "/nonexistent/dir/report.json"});
-  EXPECT_EQ(result.status, EXIT_IO_ERROR);
-  EXPECT_EQ(result.err.rfind("error: /nonexistent/dir/report.json", 0), 0u) << result.err;
-}
-
-TEST(CompareCommand, BadInputExitsTwoWithOneLine) {
-  const std::string base = fixture("run_base.json");
-  const std::pair<Args, std::string> cases[] = {
-      {{base, "/nonexistent/new.json"}, "error: /nonexistent/new.json: no such file\n"},
-      {{fixture("run_truncated.json"), base},
-       "error: " + fixture("run_truncated.json") + ": truncated JSON (the document is incomplete at byte " +
-           std::to_string(read_text(fixture("run_truncated.json")).size()) + ")\n"},
-      {{base, fixture("run_schema_v2.json")},
-       "error: " + fixture("run_schema_v2.json") +
-           ": schema_version 2 is not supported (this prunebench reads version 1)\n"},
-      {{base, fixture("tree_kind.json")},
-       "error: " + fixture("tree_kind.json") + ": kind is \"tree\", expected \"run\"\n"},
-      {{base}, "error: missing argument NEW.json (try 'prunebench compare --help')\n"},
-      {{base, base, "--tolerance", "x"}, "error: --tolerance: 'x' is not a number\n"},
-      {{base, base, "--tolerance", "-1"}, "error: --tolerance: -1 is below 0\n"},
-      {{base, base, "--bogus"}, "error: unknown option '--bogus' (try 'prunebench compare --help')\n"},
-      {{base, base, "--max-increase", "lots"}, "error: --max-increase: 'lots' is not a number\n"},
-      {{base, base, "--max-decrease", "-2"}, "error: --max-decrease: -2 is below 0\n"},
-      {{base, base, "--tolerance", "1", "--max-increase", "2"},
-       "error: --tolerance sets both sides: give it or --max-increase/--max-decrease, not both\n"},
-  };
-  for (const auto& [args, error] : cases) {
-    const CommandOutput result = run_compare(args);
-    EXPECT_EQ(result.status, EXIT_BAD_INPUT);
-    EXPECT_EQ(result.err, error);
-    EXPECT_EQ(result.out, "");
-  }
-}
-
-TEST(CompareCommand, CorruptJsonExitsTwo) {
-  const CommandOutput result = run_compare({fixture("not_json.json"), fixture("run_base.json")});
-  EXPECT_EQ(result.status, EXIT_BAD_INPUT);
-  EXPECT_EQ(
-      result.err.rfind("error: " + fixture("not_json.json") + ": not JSON at byte 1 (line 1, column 1:", 0),
-      0u)
-      << result.err;
-}
-
-TEST(CompareCommand, Help) {
-  const CommandOutput result = run_compare({"--help"});
-  EXPECT_EQ(result.status, EXIT_OK);
-  EXPECT_EQ(first_line(result.out), "usage: prunebench compare BASE.json NEW.json [options]");
-  EXPECT_NE(result.out.find("--tolerance PCT"), std::string::npos);
-  EXPECT_NE(result.out.find("--markdown FILE"), std::string::npos);
-  EXPECT_NE(result.out.find("--max-increase PCT"), std::string::npos);
-  EXPECT_NE(result.out.find("--json FILE"), std::string::npos);
 }
 
 }  // namespace

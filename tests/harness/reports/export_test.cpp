@@ -23,19 +23,19 @@ json base_run() { return read_document(fixture("run_base.json"), "run").value; }
 TEST(GithubActionBenchmark, ModeAndDepthSumsOverPositions) {
   const ExportResult result = github_action_benchmark(base_run(), false);
   ASSERT_TRUE(result.ok()) << result.error;
-  ASSERT_EQ(result.document.size(), 4u);  // alphabeta and pvs at depths 2 and 3
-  EXPECT_EQ(result.document[0], (json{{"name", "alphabeta/depth:2"},
+  ASSERT_EQ(result.value.size(), 4u);  // alphabeta and pvs at depths 2 and 3
+  EXPECT_EQ(result.value[0], (json{{"name", "alphabeta/depth:2"},
                                       {"unit", "nodes"},
                                       {"value", 61 + 300},
                                       {"extra", "sum over 2 positions"}}));
-  EXPECT_EQ(result.document[3]["name"], "pvs/depth:3");
-  EXPECT_EQ(result.document[3]["value"], 1100 + 8000);
+  EXPECT_EQ(result.value[3]["name"], "pvs/depth:3");
+  EXPECT_EQ(result.value[3]["value"], 1100 + 8000);
 }
 
 TEST(GithubActionBenchmark, PerRecord) {
   const ExportResult result = github_action_benchmark(base_run(), true);
-  ASSERT_EQ(result.document.size(), 8u);
-  EXPECT_EQ(result.document[7], (json{{"name", "pvs/depth:3/position:kiwipete"},
+  ASSERT_EQ(result.value.size(), 8u);
+  EXPECT_EQ(result.value[7], (json{{"name", "pvs/depth:3/position:kiwipete"},
                                       {"unit", "nodes"},
                                       {"value", 8000},
                                       {"extra", "position kiwipete"}}));
@@ -44,7 +44,7 @@ TEST(GithubActionBenchmark, PerRecord) {
 TEST(GoogleBenchmark, NodesInTimesAndCounter) {
   const ExportResult result = google_benchmark(base_run(), false);
   ASSERT_TRUE(result.ok()) << result.error;
-  const json& benchmarks = result.document["benchmarks"];
+  const json& benchmarks = result.value["benchmarks"];
   ASSERT_EQ(benchmarks.size(), 4u);
   const json& first = benchmarks[0];
   EXPECT_EQ(first["name"], "alphabeta/depth:2");
@@ -56,20 +56,20 @@ TEST(GoogleBenchmark, NodesInTimesAndCounter) {
   EXPECT_EQ(first["time_unit"], "ns");
   EXPECT_EQ(first["iterations"], 1);
   EXPECT_EQ(first["repetitions"], 1);
-  EXPECT_EQ(result.document["context"]["date"], "2024-05-01T12:00:00Z");
+  EXPECT_EQ(result.value["context"]["date"], "2024-05-01T12:00:00Z");
 }
 
 // counters.distinct_nodes (run --distinct-nodes) is summed into a user
 // counter of its own, only where every record of the benchmark has it.
 TEST(GoogleBenchmark, DistinctNodesWhereEveryRecordHasIt) {
   json run = base_run();
-  EXPECT_FALSE(google_benchmark(run, false).document["benchmarks"][0].contains("distinct_nodes"));
+  EXPECT_FALSE(google_benchmark(run, false).value["benchmarks"][0].contains("distinct_nodes"));
   // Records 0 and 4 are alphabeta at depth 2 (start 61 nodes, kiwipete 300).
   run["records"][0]["counters"]["distinct_nodes"] = 50u;  // unsigned, as parsed
-  EXPECT_FALSE(google_benchmark(run, false).document["benchmarks"][0].contains("distinct_nodes"));
-  EXPECT_EQ(google_benchmark(run, true).document["benchmarks"][0]["distinct_nodes"], 50);
+  EXPECT_FALSE(google_benchmark(run, false).value["benchmarks"][0].contains("distinct_nodes"));
+  EXPECT_EQ(google_benchmark(run, true).value["benchmarks"][0]["distinct_nodes"], 50);
   run["records"][4]["counters"]["distinct_nodes"] = 250u;
-  EXPECT_EQ(google_benchmark(run, false).document["benchmarks"][0]["distinct_nodes"], 50 + 250);
+  EXPECT_EQ(google_benchmark(run, false).value["benchmarks"][0]["distinct_nodes"], 50 + 250);
 }
 
 // Every record fits 64 bits, as run writes them; their sum may not, and is
@@ -81,9 +81,9 @@ TEST(Export, SumsPast64BitsAreExported) {
                       {{"position_id", "b"}, {"depth", 1}, {"mode", "m"}, {"counters", {{"nodes", half}}}}}}};
   const ExportResult summed = github_action_benchmark(run, false);
   ASSERT_TRUE(summed.ok()) << summed.error;
-  EXPECT_EQ(summed.document[0]["value"], 18446744073709551616.0);
-  EXPECT_EQ(google_benchmark(run, false).document["benchmarks"][0]["nodes"], 18446744073709551616.0);
-  EXPECT_EQ(github_action_benchmark(run, true).document[0]["value"], half);
+  EXPECT_EQ(summed.value[0]["value"], 18446744073709551616.0);
+  EXPECT_EQ(google_benchmark(run, false).value["benchmarks"][0]["nodes"], 18446744073709551616.0);
+  EXPECT_EQ(github_action_benchmark(run, true).value[0]["value"], half);
   EXPECT_EQ(google_benchmark(json{{"records", {json{{"depth", 1}}}}}, true).error,
             "record 0 has no position_id string");
 }
@@ -106,11 +106,11 @@ TEST(ExportCommand, WritesTheFormat) {
   const CommandOutput written =
       run_export({"--format", "github-action-benchmark", fixture("run_base.json"), "--out", path});
   ASSERT_EQ(written.status, EXIT_OK) << written.err;
-  EXPECT_EQ(read_json_file(path).value, github_action_benchmark(base_run(), false).document);
+  EXPECT_EQ(read_json_file(path).value, github_action_benchmark(base_run(), false).value);
   const CommandOutput printed =
       run_export({"--format", "google-benchmark", fixture("run_base.json"), "--per-record"});
   ASSERT_EQ(printed.status, EXIT_OK) << printed.err;
-  EXPECT_EQ(json::parse(printed.out), google_benchmark(base_run(), true).document);
+  EXPECT_EQ(json::parse(printed.out), google_benchmark(base_run(), true).value);
 }
 
 TEST(ExportCommand, RefusesToOverwriteItsInput) {

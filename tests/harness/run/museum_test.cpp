@@ -10,7 +10,7 @@ namespace prunebench::harness {
 namespace {
 
 std::vector<SuiteEntry> suite(const char* relative) {
-  return read_suite(std::string(PRUNEBENCH_SOURCE_DIR) + "/" + relative).suite.entries;
+  return read_suite(std::string(PRUNEBENCH_SOURCE_DIR) + "/" + relative).value.entries;
 }
 
 // The museum's plan, smaller: fewer contract cases, the baseline to depth 3.

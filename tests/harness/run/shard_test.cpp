@@ -12,8 +12,8 @@ namespace {
 TEST(ParseShard, ReadsKOfN) {
   const ShardParse parsed = parse_shard("2/3");
   ASSERT_TRUE(parsed.ok()) << parsed.error;
-  EXPECT_EQ(parsed.spec.index, 2);
-  EXPECT_EQ(parsed.spec.count, 3);
+  EXPECT_EQ(parsed.value.index, 2);
+  EXPECT_EQ(parsed.value.count, 3);
 }
 
 TEST(ParseShard, RefusesWhatIsNotKOfN) {
@@ -37,9 +37,9 @@ TEST(EstimatedCost, CountsFullWidthTreesForMinimaxAndFactsOnce) {
   ASSERT_TRUE(suite.ok()) << suite.error;
   RunPlan plan;
   plan.depths = {1, 2};
-  plan.modes = {{"minimax", parse_mode("minimax").spec}};
+  plan.modes = {{"minimax", parse_mode("minimax").value}};
   // facts: perft(0..2) = 1 + 20 + 400; depth 1: 1 + 20; depth 2: 421; plus 100 per record.
-  EXPECT_DOUBLE_EQ(estimated_cost(plan, suite.suite.entries.front()), 421 + 21 + 100 + 421 + 100);
+  EXPECT_DOUBLE_EQ(estimated_cost(plan, suite.value.entries.front()), 421 + 21 + 100 + 421 + 100);
 }
 
 TEST(EstimatedCost, ExtrapolatesBeyondTheMeasuredDepth) {
@@ -47,11 +47,11 @@ TEST(EstimatedCost, ExtrapolatesBeyondTheMeasuredDepth) {
   ASSERT_TRUE(suite.ok()) << suite.error;
   RunPlan plan;
   plan.depths = {4};
-  plan.modes = {{"pvs", parse_mode("pvs").spec}};
+  plan.modes = {{"pvs", parse_mode("pvs").value}};
   // perft(3) = 8902, perft(2) = 400: perft(4) is taken as 8902 * 8902 / 400.
   const double leaves4 = 8902.0 * (8902.0 / 400.0);
   const double facts = 1 + 20 + 400 + 8902 + leaves4;
-  EXPECT_DOUBLE_EQ(estimated_cost(plan, suite.suite.entries.front()), facts + 2 * std::sqrt(leaves4) + 100);
+  EXPECT_DOUBLE_EQ(estimated_cost(plan, suite.value.entries.front()), facts + 2 * std::sqrt(leaves4) + 100);
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ bool starts_with(const std::string& text, const std::string& prefix) { return te
 TEST(ReadSuite, EpdWithIdsBestMovesAndComments) {
   const SuiteResult result = read_suite(fixture("suite_epd.epd"));
   ASSERT_TRUE(result.ok()) << result.error;
-  const std::vector<SuiteEntry>& entries = result.suite.entries;
+  const std::vector<SuiteEntry>& entries = result.value.entries;
   ASSERT_EQ(entries.size(), 4u);
   EXPECT_EQ(entries[0].id, "WAC.001");
   EXPECT_EQ(entries[0].line, 2);
@@ -38,7 +38,7 @@ TEST(ReadSuite, EpdWithIdsBestMovesAndComments) {
 TEST(ReadSuite, PerftAnnotations) {
   const SuiteResult result = read_suite(fixture("suite_perft.epd"));
   ASSERT_TRUE(result.ok()) << result.error;
-  const std::vector<SuiteEntry>& entries = result.suite.entries;
+  const std::vector<SuiteEntry>& entries = result.value.entries;
   ASSERT_EQ(entries.size(), 4u);
   EXPECT_EQ(entries[0].fen, std::string(Position::START_FEN));
   EXPECT_EQ(entries[0].id, "suite_perft.epd:1");
@@ -56,19 +56,19 @@ TEST(ReadSuite, PerftAnnotations) {
 TEST(ReadSuite, PlainFenLinesWithFourOrSixFields) {
   const SuiteResult result = read_suite(fixture("suite_fen.epd"));
   ASSERT_TRUE(result.ok()) << result.error;
-  ASSERT_EQ(result.suite.entries.size(), 3u);
-  EXPECT_EQ(result.suite.entries[1].fen,
+  ASSERT_EQ(result.value.entries.size(), 3u);
+  EXPECT_EQ(result.value.entries[1].fen,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10");
-  EXPECT_EQ(result.suite.entries[1].position.fullmove_number(), 10);
-  EXPECT_EQ(result.suite.entries[2].fen, "8/8/8/8/8/6k1/6p1/6K1 w - - 0 1");
+  EXPECT_EQ(result.value.entries[1].position.fullmove_number(), 10);
+  EXPECT_EQ(result.value.entries[2].fen, "8/8/8/8/8/6k1/6p1/6K1 w - - 0 1");
 }
 
 TEST(ReadSuite, Sha256IsOfTheFileBytes) {
   const std::string path = fixture("suite_perft.epd");
   const SuiteResult result = read_suite(path);
   ASSERT_TRUE(result.ok()) << result.error;
-  EXPECT_EQ(result.suite.path, path);
-  EXPECT_EQ(result.suite.sha256, sha256_hex(read_text(path)));
+  EXPECT_EQ(result.value.path, path);
+  EXPECT_EQ(result.value.sha256, sha256_hex(read_text(path)));
 }
 
 TEST(ReadSuite, BadFenNamesFileAndLine) {
@@ -124,16 +124,16 @@ TEST(ReadSuite, SkipsAByteOrderMark) {
       "8/8/8/8/8/8/8/K6k w - - id \"bom\";\n",
       "s.epd");
   ASSERT_TRUE(result.ok()) << result.error;
-  EXPECT_EQ(result.suite.entries[0].id, "bom");
+  EXPECT_EQ(result.value.entries[0].id, "bom");
 }
 
 TEST(ReadSuite, ToleratesCrlfAndSemicolonRightAfterTheFen) {
   const SuiteResult result = parse_suite(
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -;D1 20;\r\n  # indented comment\r\n", "dir/s.epd");
   ASSERT_TRUE(result.ok()) << result.error;
-  ASSERT_EQ(result.suite.entries.size(), 1u);
-  EXPECT_EQ(result.suite.entries[0].id, "s.epd:1");
-  EXPECT_EQ(result.suite.entries[0].perft, (std::map<int, std::uint64_t>{{1, 20}}));
+  ASSERT_EQ(result.value.entries.size(), 1u);
+  EXPECT_EQ(result.value.entries[0].id, "s.epd:1");
+  EXPECT_EQ(result.value.entries[0].perft, (std::map<int, std::uint64_t>{{1, 20}}));
 }
 
 // The repository's own suites, end to end.
@@ -144,9 +144,9 @@ std::string committed_suite(const std::string& name) {
 TEST(ReadSuite, ReadsTheCommittedPerftSuite) {
   const SuiteResult result = read_suite(committed_suite("perft.epd"));
   ASSERT_TRUE(result.ok()) << result.error;
-  EXPECT_EQ(result.suite.entries.size(), 128u);
+  EXPECT_EQ(result.value.entries.size(), 128u);
   std::size_t pairs = 0;
-  for (const SuiteEntry& entry : result.suite.entries) pairs += entry.perft.size();
+  for (const SuiteEntry& entry : result.value.entries) pairs += entry.perft.size();
   EXPECT_EQ(pairs, 759u);  // as counted in the suite's provenance notes
 }
 

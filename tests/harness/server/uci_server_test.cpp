@@ -48,7 +48,7 @@ TEST(UciServer, GoDepthGivesTheCliNodeCounts) {
     const std::string out =
         session("setoption name Mode value " + mode + "\nposition startpos moves e2e4 e7e5 g1f3 b8c6\ngo depth 3\n");
     const ChessSearch cli =
-        run_chess_search(Position::from_fen(fen).position, mode, parse_chess_mode(mode).spec, 3);
+        run_chess_search(Position::from_fen(fen).value, mode, parse_chess_mode(mode).value, 3);
     EXPECT_TRUE(contains(out, "info depth 3 nodes " + std::to_string(cli.counters.nodes) + " ")) << mode << out;
     EXPECT_TRUE(contains(out, "score cp " + std::to_string(cli.result.score) + " pv " + to_uci(cli.result.pv[0])))
         << out;

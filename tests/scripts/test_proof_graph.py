@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from prunebench import proof_graph
 from prunebench.proof_graph import EXACT, GE, LE, holding_roles
 from conftest import SCRIPTS, require_prunebench
@@ -231,15 +233,25 @@ def test_the_script_keeps_the_run_and_says_once_that_the_solver_crashed(tmp_path
     assert document["rows"][1]["graph_upper"]["nodes"] == 60  # the bounds are kept (start, depth 2)
 
 
-def test_a_terminated_script_leaves_no_solver_behind(tmp_path):
+def test_the_script_says_once_that_the_solver_is_missing(tmp_path):
+    done = subprocess.run(_script(tmp_path, str(tmp_path / "no-cbc")), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        f"note: graph exact solver missing: cannot run {tmp_path / 'no-cbc'}: No such file or directory "
+        "(start d1 nodes, start d1 leaves, start d2 nodes, start d2 leaves, middlegame d1 nodes, "
+        "middlegame d1 leaves, middlegame d2 nodes, middlegame d2 leaves)"]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stopped_script_leaves_no_solver_behind(tmp_path, stop):
     solver, pids = _hanging_solver(tmp_path)
     script = subprocess.Popen(_script(tmp_path, solver, "--time-limit", "300"), stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while len(pids.read_text().split() if pids.exists() else []) < 2:
         assert time.monotonic() < deadline and script.poll() is None
         time.sleep(0.05)
-    script.send_signal(signal.SIGTERM)
-    assert script.wait(timeout=10) == -signal.SIGTERM
+    script.send_signal(stop)
+    assert script.wait(timeout=10) != 0  # SIGTERM: killed by it; SIGINT: KeyboardInterrupt
     script.stderr.close()
     time.sleep(0.2)
     assert not [pid for pid in map(int, pids.read_text().split()) if _alive(pid)]

@@ -1,11 +1,14 @@
 #!/usr/bin/python3
 """Tables (Markdown, CSV) and plots (PNG, SVG) from a prunebench run file.
 
-    make_tables.py RUN.json [--tree-dir DIR] [--out DIR] [--reference]
+    make_tables.py RUN.json [--tree-dir DIR] [--out DIR] [--reference] [--distinct RUN.json [--graph FILE]...]
 
 Prints the files written, one per line. Tables whose baseline mode is not in
 the run (minimax for reductions, unordered for ordering gains) are skipped
-with a note on stderr. Exit status: 0 success, 2 unusable input or output.
+with a note on stderr. With --distinct (a run of `minimal` and table modes
+with --distinct-nodes) the minimal-tree tables also put table modes against
+the minimal graph's bounds, tightened by --graph (minimal_graph.py's JSON).
+Exit status: 0 success, 2 unusable input or output.
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--reference", action="store_true",
                         help="add the reference articles' figures beside ours "
                              "(scripts/reference_figures.json)")
+    parser.add_argument("--distinct", metavar="RUN.json",
+                        help="a run of 'minimal' and table modes with --distinct-nodes: table modes are "
+                             "then measured against the minimal graph's bounds")
+    parser.add_argument("--graph", metavar="FILE", action="append", default=[],
+                        help="minimal_graph.py's minimal_graph.json: the exact minimal graph or its LP bound "
+                             "where solved (with --distinct; may be given again, the first file wins)")
     return parser.parse_args(argv)
 
 
@@ -37,8 +46,9 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     return cli.run_and_report(
         lambda: tables_page.write_report(args.run, tree_dir=args.tree_dir, out_dir=args.out,
-                                         use_reference=args.reference),
-        args.out, [args.run])
+                                         use_reference=args.reference, distinct_path=args.distinct,
+                                         graph_paths=args.graph),
+        args.out, [args.run] + ([args.distinct] if args.distinct else []) + list(args.graph or []))
 
 
 if __name__ == "__main__":

@@ -178,7 +178,8 @@ def _validate_tree(tree: dict, path) -> None:
 
 
 _VALIDATORS = {"run": _validate_run, "tree": _validate_tree,
-               "standing": lambda document, path: None, "theory": lambda document, path: None}
+               "standing": lambda document, path: None, "theory": lambda document, path: None,
+               "minimal-graph": lambda document, path: None}
 
 
 def load(path, kinds: str | tuple[str, ...]) -> dict:

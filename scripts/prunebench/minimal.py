@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from prunebench import tables
+from prunebench import graph_yardstick, tables
 
 MINIMAL = "minimal"     # spec.algorithm of the exact minimal tree
 ORACLE = "oracle"       # the mode that orders children by exact value
@@ -40,14 +40,19 @@ def has_minimal(records: pd.DataFrame) -> bool:
     return bool(_is_minimal(records).any())
 
 
-def minimal_tree_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.DataFrame:
+def minimal_tree_table(records: pd.DataFrame, position_depths: pd.DataFrame,
+                       graph: pd.DataFrame | None = None, distinct: pd.DataFrame | None = None) -> pd.DataFrame:
     """Every search against the exact minimal tree, with the Knuth-Moore estimate beside it.
 
     nodes_ratio = nodes / minimal nodes and leaves_ratio = leaves / minimal
     leaves (empty when the run has no `minimal` records);
     knuth_moore_ratio = leaves / the estimate. `tt` ("yes"/"no") marks modes
     with a transposition table: they merge transpositions, which the tree-minimal
-    proof counts again, so only they can fall below 1.0.
+    proof counts again, so only they can fall below 1.0. With `graph` (bounds
+    per position and depth, prunebench.graph_yardstick) and `distinct` (table
+    modes' distinct_nodes), a table mode also has its distinct nodes against
+    the minimal graph: graph_low = distinct ÷ graph upper, graph_high =
+    distinct ÷ graph lower, and where it sits (above, within, below).
     """
     rows = _searches(records)[KEYS + ["mode", "tt", "nodes", "leaves"]]
     table = rows.merge(_minimal_counts(records), on=KEYS, how="left")
@@ -63,19 +68,50 @@ def minimal_tree_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> 
     table["knuth_moore_ratio"] = table["leaves"] / estimate_leaves
     columns = KEYS + ["mode", "tt", "minimal_nodes", "nodes", "nodes_ratio", "minimal_leaves", "leaves",
                       "leaves_ratio", "knuth_moore", "knuth_moore_ratio"]
+    if graph is not None and not graph.empty:
+        table = _graph_columns(table, graph, distinct)
+        columns += ["graph_lower", "graph_upper", "distinct_nodes", "mode_graph_low", "mode_graph_high",
+                    "mode_against_graph"]
     table["tt"] = table["tt"].map({True: "yes", False: "no"})
     table = table[columns].sort_values(KEYS + ["mode"], kind="stable")
     return table.reset_index(drop=True)
 
 
-def estimate_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.DataFrame:
+def _on_keys(frame: pd.DataFrame, like: pd.DataFrame) -> pd.DataFrame:
+    """`frame` with its position column of `like`'s type, so that the two merge."""
+    frame = frame.copy()
+    frame["position"] = frame["position"].astype(str).astype(like["position"].dtype)
+    return frame
+
+
+def _graph_columns(table: pd.DataFrame, graph: pd.DataFrame, distinct: pd.DataFrame | None) -> pd.DataFrame:
+    """Table modes' distinct nodes against the graph bounds; plain modes keep the tree only."""
+    table = table.merge(_on_keys(graph, table), on=KEYS, how="left")
+    if distinct is None or distinct.empty:
+        table["distinct_nodes"] = pd.NA
+    else:
+        distinct = _on_keys(distinct, table)
+        distinct["mode"] = distinct["mode"].astype(str)
+        table["mode_name"] = table["mode"].astype(str)
+        table = table.merge(distinct.rename(columns={"mode": "mode_name"}), on=KEYS + ["mode_name"], how="left")
+        table = table.drop(columns="mode_name")
+    table["distinct_nodes"] = table["distinct_nodes"].astype("Int64")
+    plain = ~table["tt"].astype(bool)
+    table.loc[plain, ["graph_lower", "graph_upper", "graph_lower_from"]] = pd.NA
+    return graph_yardstick.with_graph(table, "distinct_nodes", "mode")
+
+
+def estimate_table(records: pd.DataFrame, position_depths: pd.DataFrame,
+                   graph: pd.DataFrame | None = None, distinct: pd.DataFrame | None = None) -> pd.DataFrame:
     """Per position and depth: the exact minimal tree, the estimate, and the closest searches.
 
     `best_mode` is the search with the fewest nodes among those without a
     table (ties: the first in the run's order); `best_tt_mode` the same among
     table modes, which may fall below the tree-minimal proof. `oracle` is not
     a candidate: it orders by values it searched for, so it has a column of
-    its own.
+    its own. With `graph` and `distinct` (as for minimal_tree_table), the
+    minimal graph's bounds and the best table mode's distinct nodes against
+    them.
     """
     minimal = _minimal_counts(records)
     if minimal.empty:
@@ -99,8 +135,23 @@ def estimate_table(records: pd.DataFrame, position_depths: pd.DataFrame) -> pd.D
     columns = KEYS + ["effective_branching_factor", "minimal_nodes", "minimal_leaves", "knuth_moore",
                       "estimate_ratio", "oracle_nodes", "oracle_ratio", "best_mode", "best_mode_nodes",
                       "best_mode_ratio", "best_tt_mode", "best_tt_mode_nodes", "best_tt_mode_ratio"]
+    if graph is not None and not graph.empty:
+        table = _best_tt_against_graph(table, graph, distinct)
+        columns += ["graph_lower", "graph_upper", "graph_lower_from", "best_tt_distinct", "best_tt_graph_low",
+                    "best_tt_graph_high", "best_tt_against_graph"]
     table["position"] = table["position"].astype(records["position"].dtype)
     return table[columns].sort_values(KEYS, kind="stable").reset_index(drop=True)
+
+
+def _best_tt_against_graph(table: pd.DataFrame, graph: pd.DataFrame, distinct: pd.DataFrame | None):
+    table = table.merge(_on_keys(graph, table), on=KEYS, how="left")
+    best = pd.DataFrame(columns=KEYS + ["best_tt_mode", "best_tt_distinct"])
+    if distinct is not None and not distinct.empty:
+        best = _on_keys(distinct, table).rename(columns={"mode": "best_tt_mode", "distinct_nodes": "best_tt_distinct"})
+        best["best_tt_mode"] = best["best_tt_mode"].astype(str)
+    table = table.merge(best, on=KEYS + ["best_tt_mode"], how="left")
+    table["best_tt_distinct"] = table["best_tt_distinct"].astype("Int64")
+    return graph_yardstick.with_graph(table, "best_tt_distinct", "best_tt")
 
 
 def _fewest_nodes(searches: pd.DataFrame) -> pd.DataFrame:

@@ -194,8 +194,11 @@ def _context_lines(ax, rows: pd.DataFrame, column: str, exclude: list) -> None:
 
 
 def _lines_figure(table: pd.DataFrame, column: str, title: str, ylabel: str,
-                  unity_line: bool = False) -> Figure:
-    """One line per mode per position panel, log y; more than MAX_MODES_PER_PANEL modes in rows of panels."""
+                  unity_line: bool = False, overlay=None) -> Figure:
+    """One line per mode per position panel, log y; more than MAX_MODES_PER_PANEL modes in rows of panels.
+
+    `overlay(ax, position)`, if given, draws more on each panel and returns
+    the legend handles for it."""
     positions, groups = _positions(table), mode_groups(_modes(table))
     twins = identical_series(table, column)
     fig, axes = _panels(positions, groups, title)
@@ -212,11 +215,12 @@ def _lines_figure(table: pd.DataFrame, column: str, title: str, ylabel: str,
                     linestyle=style.linestyle, markerfacecolor="none", label=literal(mode))
         if unity_line:
             ax.axhline(1.0, color="grey", linewidth=0.8, linestyle="--")
+        extra = overlay(ax, position) if overlay is not None else []
         ax.set_yscale("log")
         ax.set_ylabel(ylabel)
         _integer_depth_axis(ax, rows["depth"])
         if _last_in_row(position, positions):
-            _row_legend(ax, [_line_handle(m, twins.get(m)) for m in groups[group_index]])
+            _row_legend(ax, [_line_handle(m, twins.get(m)) for m in groups[group_index]] + extra)
     for ax in axes.values():  # after every panel is drawn: shared axes have their final range
         _log_y(ax)
     return fig
@@ -232,15 +236,41 @@ def reduction_figure(reduction: pd.DataFrame) -> Figure:
                          "minimax nodes ÷ mode nodes", unity_line=True)
 
 
-def minimal_ratio_figure(minimal: pd.DataFrame, column: str = "nodes_ratio", exact: bool = True) -> Figure:
+GRAPH_COLOUR = "black"
+
+
+def _graph_overlay(graph: pd.DataFrame):
+    """Draws the minimal graph's bounds ÷ the minimal tree on a panel: the upper
+    bound as a dotted line, the lower where integer programming gave it (exact
+    or LP) as a dash-dotted one; the root bound is too far below to show."""
+    def draw(ax, position) -> list:
+        rows = graph[graph["position"] == position].sort_values("depth")
+        if rows.empty:
+            return []
+        ax.plot(rows["depth"], rows["upper_ratio"], color=GRAPH_COLOUR, linestyle=":", linewidth=1.2)
+        solved = rows.dropna(subset=["lower_ratio"])
+        ax.plot(solved["depth"], solved["lower_ratio"], color=GRAPH_COLOUR, linestyle="-.", linewidth=1.0,
+                marker="_")
+        return [Line2D([], [], color=GRAPH_COLOUR, linestyle=":", label="minimal graph, upper bound"),
+                Line2D([], [], color=GRAPH_COLOUR, linestyle="-.", marker="_",
+                       label="minimal graph, lower bound\n(exact or LP)")]
+    return draw
+
+
+def minimal_ratio_figure(minimal: pd.DataFrame, column: str = "nodes_ratio", exact: bool = True,
+                         graph: pd.DataFrame | None = None) -> Figure:
     """Distance from the minimal tree: 1 is the cheapest proof of the value.
 
     With the exact minimal tree (`minimal` mode) the ratio is nodes ÷ minimal
     nodes; without it, leaves ÷ the Knuth-Moore estimate, labelled as such.
+    `graph` (position, depth, upper_ratio, lower_ratio: the minimal graph's
+    bounds ÷ minimal nodes, lower_ratio empty where only the root bound is
+    known) adds the yardstick of table modes.
     """
     if exact:
+        overlay = _graph_overlay(graph) if graph is not None and not graph.empty else None
         return _lines_figure(minimal, column, "Nodes against the exact minimal tree",
-                             "nodes ÷ minimal nodes", unity_line=True)
+                             "nodes ÷ minimal nodes", unity_line=True, overlay=overlay)
     return _lines_figure(minimal, column, "Leaves against the Knuth–Moore estimate",
                          "leaves ÷ estimate", unity_line=True)
 

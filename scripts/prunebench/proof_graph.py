@@ -12,9 +12,11 @@ distinct nodes (nodes measure) or distinct leaves (leaves measure).
 The program: a binary x[n, r] per node and role that holds at it, a binary
 y[n] per node ("n is in S"), x[n, r] <= y[n], x[root, Exact] = 1, and per
 role the justification above as linear constraints; minimise the sum of y
-over nodes, or over leaves. Solved with CBC through pulp within a time limit;
-when the limit passes, the LP relaxation, rounded up, is the lower bound
-(costs are integers) and the status says so. measure() gathers one
+over nodes, or over leaves. pulp writes the model (MPS) and CBC solves it
+as a child process killed at a hard wall-clock limit (prunebench.child), so
+that a solver that hangs or overruns is a status, never a partial number;
+when the exact solve does not end in time, the LP relaxation, rounded up
+(costs are integers), is the lower bound and the status says so. measure() gathers one
 position's figures from the prunebench binary. Computing only: no printing.
 """
 
@@ -24,9 +26,12 @@ import json
 import math
 import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
-from prunebench import load
+from prunebench import child, load
+from prunebench.intake import last_line
 
 GE, LE, EXACT = "ge", "le", "exact"
 MEASURES = ("nodes", "leaves")
@@ -35,14 +40,13 @@ SOLVED = "optimal"
 LP_BOUND = "time limit: LP relaxation lower bound"
 SOLVER_MISSING = "solver missing"
 SOLVER_FAILED = "solver failed"
+TIMED_OUT = "timed out"
 TOO_LARGE = "instance too large: not solved"
 
-DEFAULT_TIME_LIMIT = 10.0  # seconds per measure's solve
-# CBC honours its time limit only between phases: on the start position's
-# depth-3 instance (8,023 nodes) its root LP alone took over a minute here.
-# Larger instances are not attempted: the figure is marked lacking.
-MAX_INSTANCE_NODES = 2000
-
+DEFAULT_TIME_LIMIT = 10.0  # seconds of wall clock per solver run
+# CBC honours its own time limit only between phases (on the start position's
+# depth-3 instance, 8,023 nodes, it ran 5-9 times over), so the limit is
+# enforced from outside: the solver is killed at it (prunebench.child).
 
 @dataclass
 class Node:
@@ -53,7 +57,7 @@ class Node:
 
 @dataclass
 class Solution:
-    status: str                  # SOLVED, LP_BOUND, SOLVER_MISSING or SOLVER_FAILED
+    status: str                  # SOLVED, LP_BOUND, TIMED_OUT, TOO_LARGE, SOLVER_MISSING or SOLVER_FAILED
     value: int | None = None     # the exact minimum (status SOLVED)
     lower_bound: int | None = None
     detail: str = ""             # why there is no figure
@@ -106,40 +110,75 @@ def _model(pulp, nodes: list[Node], measure: str):
     return problem
 
 
-def _cbc(pulp, time_limit: float | None):
-    """Debian's CBC (coinor-cbc): pulp's bundled binary is not packaged."""
-    path = shutil.which("cbc")
-    if path is None:
-        raise FileNotFoundError("CBC is not installed (Debian package coinor-cbc)")
-    return pulp.COIN_CMD(path=path, msg=False, timeLimit=time_limit)
+def _first_line(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").split("\n", 1)[0].strip()
+    except OSError:
+        return ""
 
 
-def solve(instance: dict, measure: str, time_limit: float = DEFAULT_TIME_LIMIT) -> Solution:
-    """The least cost of a proof graph of `instance` under `measure`."""
+def _run_cbc(solver: str, model: Path, steps: list[str], time_limit: float) -> tuple[str, float | None] | Solution:
+    """CBC on the model file, killed at `time_limit` s: (its status word, objective) or a failure.
+
+    The status is the solution file's first words ("Optimal", "Stopped on
+    time", "Infeasible", ...), or TIMED_OUT when it had to be killed."""
+    solution = model.with_suffix(f".{steps[-1]}.sol")
+    try:
+        outcome = child.run_limited([solver, model.name, *steps, "solu", solution.name], time_limit, cwd=model.parent)
+    except OSError as error:
+        return Solution(SOLVER_MISSING, detail=f"cannot run {solver}: {error.strerror}")
+    if outcome.timed_out:
+        return TIMED_OUT, None
+    if outcome.returncode != 0:
+        how = (f"killed by signal {-outcome.returncode}" if outcome.returncode < 0
+               else f"exit status {outcome.returncode}")
+        said = last_line(outcome.stderr)
+        return Solution(SOLVER_FAILED, detail=f"{Path(solver).name}: {how}" + (f": {said}" if said else ""))
+    status, _, rest = _first_line(solution).partition(" - objective value ")
+    try:
+        return status, float(rest)
+    except ValueError:
+        return Solution(SOLVER_FAILED, detail=f"{Path(solver).name}: no solution file it could be read from")
+
+
+def solve(instance: dict, measure: str, time_limit: float = DEFAULT_TIME_LIMIT, solver: str | None = None,
+          max_nodes: int | None = None) -> Solution:
+    """The least cost of a proof graph of `instance` under `measure`.
+
+    CBC runs twice at most, each run killed at `time_limit` seconds of wall
+    clock: the exact solve, then, if it did not prove its optimum, the LP
+    relaxation for a lower bound. `solver` is the CBC binary (default: cbc
+    on PATH). An instance of more than `max_nodes` nodes is not attempted: a
+    budget, since the limit alone keeps every run bounded."""
     try:
         import pulp
     except ImportError:
         return Solution(SOLVER_MISSING, detail="python3-pulp is not installed")
+    solver = solver or shutil.which("cbc")
+    if solver is None:
+        return Solution(SOLVER_MISSING, detail="CBC is not installed (Debian package coinor-cbc)")
     nodes = nodes_of(instance)
-    if len(nodes) > MAX_INSTANCE_NODES:
-        return Solution(TOO_LARGE, detail=f"{len(nodes):,} nodes, more than {MAX_INSTANCE_NODES:,}")
-    try:
-        problem = _model(pulp, nodes, measure)
-        problem.solve(_cbc(pulp, time_limit))
-        if pulp.LpStatus[problem.status] == "Optimal" and problem.sol_status == pulp.LpSolutionOptimal:
-            return Solution(SOLVED, value=round(pulp.value(problem.objective)))
-        relaxed = _model(pulp, nodes, measure)
-        for var in relaxed.variables():
-            var.cat = pulp.LpContinuous
-        relaxed.solve(_cbc(pulp, None))
-        if pulp.LpStatus[relaxed.status] != "Optimal":
-            return Solution(SOLVER_FAILED, detail=f"LP relaxation: {pulp.LpStatus[relaxed.status]}")
-        bound = math.ceil(pulp.value(relaxed.objective) - 1e-6)
-        return Solution(LP_BOUND, lower_bound=bound, detail=f"not solved within {time_limit:g} s")
-    except FileNotFoundError as error:
-        return Solution(SOLVER_MISSING, detail=str(error))
-    except pulp.PulpSolverError as error:
-        return Solution(SOLVER_FAILED, detail=str(error).splitlines()[0] if str(error) else "CBC failed")
+    if max_nodes is not None and len(nodes) > max_nodes:
+        return Solution(TOO_LARGE, detail=f"{len(nodes):,} nodes, more than --max-instance-nodes {max_nodes:,}")
+    with tempfile.TemporaryDirectory(prefix="prunebench-graph-") as work:
+        model = Path(work) / "model.mps"
+        _model(pulp, nodes, measure).writeMPS(str(model))
+        exact = _run_cbc(solver, model, ["sec", f"{time_limit:g}", "solve"], time_limit)
+        if isinstance(exact, Solution):
+            return exact
+        if exact[0] == "Optimal":
+            return Solution(SOLVED, value=round(exact[1]))
+        # The interior-point method: on the depth-3 instances it solves the
+        # relaxation several times faster than simplex.
+        relaxed = _run_cbc(solver, model, ["barrier"], time_limit)
+    if isinstance(relaxed, Solution):
+        return relaxed
+    if relaxed[0] == TIMED_OUT:
+        return Solution(TIMED_OUT, detail=f"the exact solve and its LP relaxation each killed after {time_limit:g} s")
+    if relaxed[0] != "Optimal":
+        return Solution(SOLVER_FAILED, detail=f"LP relaxation: {relaxed[0]}")
+    bound = math.ceil(relaxed[1] - 1e-6)  # costs are whole numbers
+    return Solution(LP_BOUND, lower_bound=bound, detail=f"not solved within {time_limit:g} s")
 
 
 # --- one position and depth, measured with the prunebench binary ---
@@ -152,7 +191,8 @@ def _run_json(command: list[str]) -> dict:
     return json.loads(done.stdout)
 
 
-def measure(prunebench: str, position: str, fen: str, depth: int, time_limit: float) -> dict:
+def measure(prunebench: str, position: str, fen: str, depth: int, time_limit: float, solver: str | None = None,
+            max_nodes: int | None = None) -> dict:
     """Every figure of the minimal graph at one position and depth: the minimal
     tree, its proof merged, the greedy upper bound (from `search --mode minimal`)
     and the exact minimum or its LP lower bound per measure (from the instance)."""
@@ -167,5 +207,5 @@ def measure(prunebench: str, position: str, fen: str, depth: int, time_limit: fl
            "time_limit_seconds": time_limit,
            "graph_exact": {}}
     for m in MEASURES:
-        row["graph_exact"][m] = solve(instance, m, time_limit).as_dict()
+        row["graph_exact"][m] = solve(instance, m, time_limit, solver, max_nodes).as_dict()
     return row

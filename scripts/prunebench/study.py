@@ -356,3 +356,23 @@ def ranking(summary: pd.DataFrame, depth: int, exclude: tuple[str, ...] = (minim
     rows = summary.loc[(summary["depth"] == depth) & summary["ratio"].notna()
                        & ~summary["mode"].isin(exclude)]
     return rows.sort_values(["ratio", "mode"], kind="stable").reset_index(drop=True)
+
+
+def closest_to_minimal(result: Study, depth: int, exclude: tuple[str, ...] = (minimal.ORACLE,)) -> dict | None:
+    """The mode nearest the exact minimal tree at `depth`: the least geometric mean of
+    nodes ÷ minimal nodes over positions, among modes that have it at every position,
+    with its percentile bootstrap interval (the study's draws: depth_rng). None
+    when no mode qualifies."""
+    at_depth = result.detail.loc[(result.detail["depth"] == depth) & ~result.detail["mode"].isin(exclude)]
+    best = None
+    for mode, cell in at_depth.groupby("mode", observed=True, sort=True):
+        if cell.empty or cell["minimal_ratio"].isna().any():
+            continue
+        logs = np.log(cell["minimal_ratio"].to_numpy(dtype="float64"))
+        if best is None or logs.mean() < best["log_mean"]:
+            best = {"mode": str(mode), "log_mean": logs.mean(), "logs": logs, "positions": len(cell)}
+    if best is None:
+        return None
+    low, high = bootstrap_interval(best["logs"], depth_rng(result.seed, depth), result.resamples)
+    return {"depth": depth, "mode": best["mode"], "positions": best["positions"],
+            "ratio": float(np.exp(best["log_mean"])), "ci_low": low, "ci_high": high}

@@ -4,7 +4,8 @@ beside the minimal tree, from the rows of prunebench.proof_graph.measure().
 Per measure (nodes, leaves) and per position and depth: the exact minimal
 tree, its own proof with transpositions merged, the best upper bound and the
 method that gave it, and the exact minimal graph, or, where the solver ran
-out of time, the interval [LP lower bound, upper bound]. Rendering only.
+out of time, the interval [LP lower bound, upper bound], or [—, upper bound]
+with the reason. Rendering only.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def _exact(row: dict, measure: str) -> str:
     if solution["status"] == proof_graph.SOLVED:
         return f"{solution['value']:,}"
     if solution["status"] == proof_graph.LP_BOUND:
-        return f"[{solution['lower_bound']:,}, {row['graph_upper'][measure]:,}]"
+        return f"[{solution['lower_bound']:,}, {row['graph_upper'][measure]:,}] (LP bound)"
     return f"[—, {row['graph_upper'][measure]:,}] ({solution['status']})"
 
 
@@ -48,7 +49,7 @@ def largest_solved(rows: list[dict]) -> dict[str, int | None]:
     return largest
 
 
-def render(rows: list[dict], command: str, time_limit: float) -> str:
+def render(rows: list[dict], command: str, time_limit: float, max_nodes: int | None = None) -> str:
     intro = (
         "A node of a proof graph is a distinct (position, remaining depth): a proof graph "
         "counts it once however many move orders reach it (README glossary: proof graph, "
@@ -57,10 +58,13 @@ def render(rows: list[dict], command: str, time_limit: float) -> str:
         "*tree proof merged*: the minimal tree's own proof with transpositions merged; "
         "*graph upper*: the lesser of that and the greedy walk that reuses what the proof "
         "already holds (`greedy-shared`); *graph exact*: the least proof graph, by integer "
-        f"programming (CBC through pulp) with a limit of {time_limit:g} s per solve; where the "
-        "limit passed, the interval [LP relaxation rounded up, graph upper]; an instance of more "
-        f"than {proof_graph.MAX_INSTANCE_NODES:,} nodes is not attempted (CBC overruns its limit there): "
-        "[—, graph upper].")
+        f"programming (the model written by pulp, solved by CBC), each CBC run killed at {time_limit:g} s "
+        "of wall clock; where the exact solve did not end in time, the interval [LP relaxation "
+        "rounded up, graph upper], the relaxation also killed at the limit; where neither ended, "
+        "[—, graph upper] (timed out).")
+    if max_nodes is not None:
+        intro += (f" An instance of more than {max_nodes:,} nodes is not attempted, to keep this page's "
+                  "time small (the depth-3 instances take minutes): [—, graph upper].")
     lines = [TITLE, "", f"Made by `{command}`.", "", intro, ""]
     for measure in proof_graph.MEASURES:
         lines += [f"## {measure.capitalize()} measure", ""] + _table(rows, measure) + [""]

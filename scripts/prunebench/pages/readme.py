@@ -9,6 +9,7 @@ from pathlib import Path
 
 from prunebench import load, minimal, render, study
 from prunebench.pages import deep as deep_page
+from prunebench.pages import ebeling as ebeling_page
 from prunebench.pages import ref003 as ref003_page
 from prunebench.pages import study as study_page
 
@@ -298,11 +299,15 @@ def _ratio_cell(row, named: bool = False) -> str:
     return f"`{row['mode']}` {text}" if named else text
 
 
-def study_summary(results: Path, reproduction: dict) -> str:
+def study_run(results: Path) -> dict | None:
+    """study/run.json, loaded once for the sections that read it (None: not made)."""
     path = results / STUDY_DIR / "run.json"
-    if not path.exists():
+    return load.load_run(path) if path.exists() else None
+
+
+def study_summary(run: dict | None, reproduction: dict) -> str:
+    if run is None:
         return f"(the suite study is not generated: {STUDY_DIR}/run.json is missing)\n"
-    run = load.load_run(path)
     result = study.study(run)
     depth = study.deepest_depth(result.summary)
     counts = suite_counts(run)
@@ -340,6 +345,7 @@ def build_page(results: Path) -> str:
     run = load.load_run(results / "reproduction.json")
     reference = load.load_reference()
     rows = chess_rows(run, reference)
+    suite_run = study_run(results)
     # Summaries first, long per-position tables last; reference 003's section
     # after reference 002's, before the plots.
     parts = [
@@ -350,7 +356,7 @@ def build_page(results: Path) -> str:
         "only by `scripts/reproduce.sh --deep`). "
         "Tables exist as Markdown and CSV; plots as PNG and SVG.\n",
         "## Summary: is the start position pathological, and which ordering wins?\n",
-        study_summary(results, run),
+        study_summary(suite_run, run),
         ARTICLES + "\n",
         "## Chess node counts beside reference 000\n",
         format_chess(rows) + "\n",
@@ -358,6 +364,7 @@ def build_page(results: Path) -> str:
         PORTABLE_NOTE + "\n",
         scan_order_section(results),
         section("The exact minimal tree", results / "minimal_tree_summary.md"),
+        ebeling_page.section(results, suite_run),
         depth_six_answer(run),
         deep_page.deep_section(results / "deep", run),
         section("Random trees (reference 001)", results / "random_trees.md"),

@@ -190,7 +190,7 @@ std::string set_qsearch(SearchSpec& spec, const OptionItem& item) {
   return "";
 }
 
-// A whole number from `least` up, for the selective options.
+// A whole number in least..MAX_PLY (nullmove=R, lmr=K): more than any line has plies means nothing more.
 std::string set_at_least(const OptionItem& item, int least, const std::string& what, int& field) {
   const auto number = parse_whole_integer<int>(item.value);
   if (!item.has_value || !number.ok() || number.value < least || number.value > MAX_PLY)

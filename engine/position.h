@@ -118,6 +118,10 @@ class alignas(32) Position {
     return base;
   }
   void complete_move(Move m) { make<true>(m); }
+  // The null move (a pass): what children_base() does, played in place. The
+  // side to move flips, the en-passant square is cleared, the halfmove clock
+  // advances; castling rights and pieces stay.
+  void play_null() { begin_move(); }
 
   bool operator==(const Position&) const = default;
 

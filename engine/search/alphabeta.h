@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "engine/search/node.h"
+#include "engine/search/selective.h"
 
 namespace prunebench {
 
@@ -66,6 +67,15 @@ class AlphaBeta {
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
+    SelectiveNode selective;
+    if (ctx_.selective) [[unlikely]] {
+      selective = selective_node(ctx_, depth);
+      const auto search_null = [&](int null_depth, Score null_alpha, Score null_beta) {
+        return search(ply + 1, null_depth, null_alpha, null_beta, child_type(expected, 1), false);
+      };
+      if (const auto cut = null_move_cutoff(ctx_, selective, ply, depth, beta, search_null))
+        return bounded<F>(*cut, alpha, beta);
+    }
     prepare_moves(ctx_, moves, ply, depth, hash_move, on_previous_pv);
     [[maybe_unused]] LeafTally leaves;
     if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
@@ -78,10 +88,15 @@ class AlphaBeta {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move move = moves[i];
       if constexpr (M == Mutant::SHARED_ALPHA) alpha = std::max(alpha, shared_alpha_);
+      if (ctx_.selective && futility_prunes(ctx_, selective, move, i, depth, alpha)) [[unlikely]]
+        continue;
+      const bool reduced = ctx_.selective && lmr_reduces(ctx_, selective, move, i, ply, depth);
       if constexpr (!LEAF_CHILDREN) ctx_.tree.make(move);
       const Score child =
-          search_child<LEAF_CHILDREN>(leaves, move, ply + 1, child_depth(depth, i), alpha, beta,
-                                      child_type(expected, i), on_previous_pv && move == pv_move, i == 0);
+          reduced ? search_reduced_child(leaves, move, ply + 1, child_depth(depth, i), alpha, beta,
+                                         child_type(expected, i), on_previous_pv && move == pv_move)
+                  : search_child<LEAF_CHILDREN>(leaves, move, ply + 1, child_depth(depth, i), alpha, beta,
+                                                child_type(expected, i), on_previous_pv && move == pv_move, i == 0);
       if constexpr (!LEAF_CHILDREN) ctx_.tree.unmake(move);
       if (child > best) best = child;
       if (child > alpha) {
@@ -134,6 +149,18 @@ class AlphaBeta {
     if constexpr (M == Mutant::SEARCH_INSTABILITY) return probe;
     ++ctx_.counters.researches;
     return -visit_child<LEAF_CHILDREN>(leaves, move, ply, depth, -beta, -alpha, type, on_pv);
+  }
+
+  // lmr (selective.h): the child, already made, searched one ply shallower
+  // with a null window, and again as search_child would if it beats alpha.
+  // Never a leaf child: lmr needs depth >= 3.
+  Score search_reduced_child(LeafTally& leaves, Move move, int ply, int depth, Score alpha, Score beta,
+                             NodeType type, bool on_pv) {
+    ++ctx_.counters.lmr_reductions;
+    const Score reduced = -search(ply, depth - 1, -alpha - 1, -alpha, type, on_pv);
+    if (reduced <= alpha) return reduced;
+    ++ctx_.counters.lmr_researches;
+    return search_child<false>(leaves, move, ply, depth, alpha, beta, type, on_pv, false);
   }
 
   // One search of a child: scored from this node (a leaf, see

@@ -76,6 +76,9 @@ inline std::string contract_violation(Score v, Score truth, Score a, Score b, bo
 
 // Why `spec` has no contract to check, or "" when it has one.
 inline std::string contract_refusal(const SearchSpec& spec) {
+  if (is_selective(spec))
+    return "nullmove, lmr and futility are not value-preserving by design: their results are not bounds of "
+           "the exact value, so the contract does not apply";
   if (!is_value_preserving(spec))
     return "tt-draft=ge is not value-preserving by design: its results are not bounds of the fixed-depth "
            "value, so the contract does not apply";

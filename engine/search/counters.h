@@ -58,6 +58,16 @@ struct SearchCounters {
   std::uint64_t qnodes = 0;
   // qsearch: the most quiescence moves on one line below a horizon node (0: none played).
   int qsearch_max_ply = 0;
+  // nullmove (null_move.h): nodes where the null move was searched, and those
+  // it ended (its value reached beta). Each null child is a node, in nodes.
+  std::uint64_t null_move_tries = 0;
+  std::uint64_t null_move_cutoffs = 0;
+  // lmr (late_move_reductions.h): moves searched reduced, and those searched
+  // again at full depth because the reduced search's value exceeded alpha.
+  std::uint64_t lmr_reductions = 0;
+  std::uint64_t lmr_researches = 0;
+  // futility (futility.h): moves skipped without being made or searched.
+  std::uint64_t futility_pruned = 0;
 
   std::array<std::uint64_t, PLY_NB> nodes_per_ply{};
   // MTD(f): mtdf_passes by the depth of the search that made them (with
@@ -97,6 +107,9 @@ inline SearchCounters& SearchCounters::operator+=(const SearchCounters& o) {
   behaved_pv += o.behaved_pv; behaved_cut += o.behaved_cut; behaved_all += o.behaved_all;
   expected_cut_behaved_all += o.expected_cut_behaved_all;
   qnodes += o.qnodes;
+  null_move_tries += o.null_move_tries; null_move_cutoffs += o.null_move_cutoffs;
+  lmr_reductions += o.lmr_reductions; lmr_researches += o.lmr_researches;
+  futility_pruned += o.futility_pruned;
   if (o.qsearch_max_ply > qsearch_max_ply) qsearch_max_ply = o.qsearch_max_ply;  // a maximum, not a sum
   for (int i = 0; i < PLY_NB; ++i) nodes_per_ply[i] += o.nodes_per_ply[i];
   for (int i = 0; i < PLY_NB; ++i) mtdf_passes_per_depth[i] += o.mtdf_passes_per_depth[i];

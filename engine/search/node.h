@@ -95,6 +95,11 @@ struct SearchContext {
         ordering(spec.ordering),
         mate_distance(spec.mate_distance),
         qsearch(spec.qsearch),
+        selective(is_selective(spec)),
+        null_move_reduction(spec.null_move_reduction),
+        lmr(spec.lmr),
+        lmr_full_depth_moves(spec.lmr_full_depth_moves),
+        futility_margin(spec.futility_margin),
         tt_draft(spec.tt_draft),
         tt(tt_),
         history(spec.ordering.history ? std::size_t(T::HISTORY_SIZE) : 0) {}
@@ -104,6 +109,15 @@ struct SearchContext {
   OrderingSpec ordering;
   bool mate_distance;
   bool qsearch;  // horizon nodes scored by the quiescence search (quiescence.h)
+  // The unsound options (selective.h), as in SearchSpec; `selective`: any of them on.
+  bool selective;
+  int null_move_reduction;
+  bool lmr;
+  int lmr_full_depth_moves;
+  Score futility_margin;
+  // nullmove: the ply of the null child being searched, -1 when none, so
+  // that a null child does not pass in turn (never two null moves in a row).
+  int null_child_ply = -1;
   TtDraft tt_draft;
   TranspositionTable<Move>* tt;  // nullptr: no table
   KillerTable<Move> killers;
@@ -217,11 +231,12 @@ template <Mutant M = Mutant::NONE, Tree T>
 
 // Whether a node with `depth` to go scores its children from itself, with
 // visit_leaf_child (see leaf_children.h). Only trees with that capability,
-// not when distinct_nodes is counted (that needs every leaf's state), and not
-// with qsearch, whose horizon nodes search on.
+// not when distinct_nodes is counted (that needs every leaf's state), not
+// with qsearch, whose horizon nodes search on, and not in a selective search
+// (selective.h), whose frontier nodes look at each move first.
 template <ScoresLeafChildren T>
 bool visits_leaf_children(const SearchContext<T>& ctx, int depth) {
-  return depth == 1 && !ctx.qsearch && ctx.tree.scores_leaf_children() && !ctx.distinct;
+  return depth == 1 && !ctx.qsearch && !ctx.selective && ctx.tree.scores_leaf_children() && !ctx.distinct;
 }
 
 // The leaves a node scored from itself (visit_leaf_child), counted in its

@@ -24,6 +24,7 @@
 #include "engine/search/node.h"
 #include "engine/search/proof_graph.h"
 #include "engine/search/pvs.h"
+#include "engine/search/selective.h"
 #include "engine/search/spec.h"
 
 namespace prunebench {
@@ -33,9 +34,15 @@ struct SearchResult {
   Score score = 0;
   Move best_move{};      // Move{} when the root has no children or depth is 0
   std::vector<Move> pv;  // may stop early where a table entry ended a node
-  // Specs that are not value-preserving by design (tt-draft=ge): the exact
-  // fixed-depth value, from a separate, uncounted alpha-beta search.
+  // Specs that are not value-preserving by design (tt-draft=ge, the selective
+  // options): the exact fixed-depth value (with qsearch, the Q-value), from
+  // a separate, uncounted search.
   std::optional<Score> exact_score;
+  // Selective specs (is_selective): the value and best move of the same spec
+  // without nullmove, lmr and futility (without_selective), searched apart
+  // and counted nowhere. Absent otherwise, and when the search was stopped.
+  std::optional<Score> reference_score;
+  Move reference_best_move{};
   // Ended early by a SearchStop: score means nothing; pv and best_move are
   // the last completed iteration's (id), else empty; counters are partial.
   bool stopped = false;
@@ -62,6 +69,9 @@ std::string check_spec(const T& tree, const SearchSpec& spec) {
   if (spec.ordering.scan_tiebreak != 0 && !KnowsScanOrders<T>) return "this tree does not support tiebreak=scan";
   if (spec.qsearch && !(QuiescenceTree<T> && tree.supports_ordering(BaseOrdering::MVV_LVA)))
     return "qsearch searches captures and promotions: this tree has none (synthetic trees cannot run it)";
+  if (is_selective(spec) && !SelectiveTree<T>)
+    return "nullmove, lmr and futility need a pass, checks and quiet moves: this tree has none (synthetic "
+           "trees cannot run them)";
   return "";
 }
 
@@ -220,6 +230,30 @@ Score exact_value(T& tree, const SearchSpec& spec, int depth) {
 
 }  // namespace detail
 
+namespace detail {
+
+// A selective spec's exact reference: the spec without its unsound options,
+// run in counters of its own. When that spec is value-preserving its value
+// is the exact value too, and no third search is needed.
+template <Tree T, typename Move>
+void add_reference(T& tree, const SearchSpec& spec, int depth, const SearchStop* stop,
+                   SearchResult<Move>& result) {
+  const SearchSpec reference = without_selective(spec);
+  SearchCounters uncounted;
+  const auto found = reference.fail == Fail::HARD
+                         ? run_search<T, Fail::HARD>(tree, reference, depth, uncounted, stop, 0)
+                         : run_search<T, Fail::SOFT>(tree, reference, depth, uncounted, stop, 0);
+  if (found.stopped) {
+    result.stopped = true;
+    return;
+  }
+  result.reference_score = found.score;
+  result.reference_best_move = found.best_move;
+  if (is_value_preserving(reference)) result.exact_score = found.score;
+}
+
+}  // namespace detail
+
 // Precondition: check_spec(tree, spec) is empty and 0 <= depth <= MAX_SEARCH_DEPTH
 // (with qsearch, depth <= MAX_PLY - MAX_QUIESCENCE_PLIES: its lines go on below the horizon).
 // `stop` (stop.h): a search that may be ended early, from another thread.
@@ -231,7 +265,9 @@ SearchResult<typename T::MoveType> search(T& tree, const SearchSpec& spec, int d
   auto result = spec.fail == Fail::HARD
                     ? detail::run_search<T, Fail::HARD>(tree, spec, depth, counters, stop, distinct_megabytes)
                     : detail::run_search<T, Fail::SOFT>(tree, spec, depth, counters, stop, distinct_megabytes);
-  if (!is_value_preserving(spec) && !result.stopped) result.exact_score = detail::exact_value(tree, spec, depth);
+  if (is_selective(spec) && !result.stopped) detail::add_reference(tree, spec, depth, stop, result);
+  if (!is_value_preserving(spec) && !result.stopped && !result.exact_score)
+    result.exact_score = detail::exact_value(tree, spec, depth);
   return result;
 }
 

@@ -190,6 +190,34 @@ std::string set_qsearch(SearchSpec& spec, const OptionItem& item) {
   return "";
 }
 
+// A whole number in least..MAX_PLY (nullmove=R, lmr=K): more than any line has plies means nothing more.
+std::string set_at_least(const OptionItem& item, int least, const std::string& what, int& field) {
+  const auto number = parse_whole_integer<int>(item.value);
+  if (!item.has_value || !number.ok() || number.value < least || number.value > MAX_PLY)
+    return bad_value(item) + " (" + what + ")";
+  field = number.value;
+  return "";
+}
+
+std::string set_null_move(SearchSpec& spec, const OptionItem& item) {
+  return set_at_least(item, 1, "a reduction R, 1.." + std::to_string(MAX_PLY), spec.null_move_reduction);
+}
+
+std::string set_lmr(SearchSpec& spec, const OptionItem& item) {
+  spec.lmr = true;
+  if (!item.has_value) return "";
+  return set_at_least(item, 1, "the moves searched unreduced first, 1.." + std::to_string(MAX_PLY),
+                      spec.lmr_full_depth_moves);
+}
+
+std::string set_futility(SearchSpec& spec, const OptionItem& item) {
+  const auto margin = parse_whole_integer<Score>(item.value);
+  if (!item.has_value || !margin.ok() || margin.value < 0 || margin.value >= MATE)
+    return bad_value(item) + " (a margin in centipawns, 0.." + std::to_string(MATE - 1) + ")";
+  spec.futility_margin = margin.value;
+  return "";
+}
+
 std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
   const auto megabytes = parse_whole_integer<std::size_t>(item.value);
   if (!megabytes.ok() || megabytes.value == 0 || megabytes.value > 1048576)
@@ -200,7 +228,7 @@ std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
 
 // Every option a mode may carry, by key: the one list parse_mode and
 // first_item_kind read, so an option is added in one row. "algo" starts a mode.
-constexpr std::array<std::pair<std::string_view, OptionHandler>, 18> OPTIONS = {{
+constexpr std::array<std::pair<std::string_view, OptionHandler>, 21> OPTIONS = {{
     {"algo",
      [](SearchSpec& s, const OptionItem& i) { return set_named(ALGORITHMS, "algorithm", i, s.algorithm); }},
     {"fail", set_fail},
@@ -223,6 +251,9 @@ constexpr std::array<std::pair<std::string_view, OptionHandler>, 18> OPTIONS = {
     {"guess", set_guess},
     {"minimal-memory", set_minimal_memory},
     {"qsearch", set_qsearch},
+    {"nullmove", set_null_move},
+    {"lmr", set_lmr},
+    {"futility", set_futility},
 }};
 
 // Applies one option item ("tt", "order=mvv-lva", ...); returns an error or "".
@@ -259,6 +290,8 @@ std::string spec_error(const SearchSpec& spec) {
     return "minimal is a proof-tree computation, not a search: ordering, tt, id and fail=hard do not apply";
   if (spec.qsearch && spec.algorithm == Algorithm::MINIMAL)
     return "qsearch does not apply to minimal: the minimal tree of the Q-value is not defined";
+  if (is_selective(spec) && (full_width || spec.algorithm == Algorithm::MINIMAL))
+    return "nullmove, lmr and futility prune within a window: they apply to alphabeta, pvs and mtdf only";
   if (spec.minimal_megabytes != SearchSpec::DEFAULT_MINIMAL_MEGABYTES && spec.algorithm != Algorithm::MINIMAL)
     return "minimal-memory applies to minimal only";
   if (spec.ordering.tt_move_first && !spec.tt) return "the hash move needs the transposition table (tt)";
@@ -340,7 +373,28 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
     fields.emplace_back("minimal_megabytes", std::to_string(spec.minimal_megabytes));
   // Only when on, so that the specs of every record written before it are unchanged.
   if (spec.qsearch) fields.emplace_back("qsearch", flag(true));
+  if (spec.null_move_reduction > 0) fields.emplace_back("nullmove", std::to_string(spec.null_move_reduction));
+  if (spec.lmr) fields.emplace_back("lmr", std::to_string(spec.lmr_full_depth_moves));
+  if (spec.futility_margin >= 0) fields.emplace_back("futility", std::to_string(spec.futility_margin));
   return fields;
+}
+
+std::string without_selective_items(std::string_view mode) {
+  std::string kept;
+  char separator = '+';  // the one written before the next kept item: the one the mode had there
+  while (true) {
+    const std::size_t end = mode.find_first_of(",+");
+    const std::string_view item = mode.substr(0, end);
+    const std::string_view key = item.substr(0, item.find('='));
+    if (key != "nullmove" && key != "lmr" && key != "futility") {
+      if (!kept.empty()) kept += separator;
+      kept.append(item);
+    }
+    if (end == std::string_view::npos) break;
+    separator = mode[end];
+    mode.remove_prefix(end + 1);
+  }
+  return kept;
 }
 
 }  // namespace prunebench

@@ -28,6 +28,11 @@
 //   minimal-memory=MB the exact minimal tree's memory (default 1024 MB; minimal only)
 //   qsearch           quiescence search at the horizon (quiescence.h): the
 //                     search returns the Q-value instead of the fixed-depth value
+//   nullmove=R        null-move pruning, reduction R >= 1 (null_move.h)
+//   lmr | lmr=K       late move reductions after the first K moves, default 3
+//                     (late_move_reductions.h)
+//   futility=MARGIN   futility pruning at frontier nodes, centipawns >= 0 (futility.h)
+//                     The last three are unsound (is_selective): not value-preserving.
 #pragma once
 
 #include <cstddef>
@@ -74,14 +79,40 @@ struct SearchSpec {
   // Horizon nodes scored by a quiescence search (quiescence.h) rather than by
   // the static evaluation: the value searched becomes the Q-value.
   bool qsearch = false;
+  // The unsound options (README glossary): 0 / false / -1 is off.
+  int null_move_reduction = 0;  // nullmove=R: the null child searched R plies shallower than a move's
+  bool lmr = false;             // late move reductions
+  int lmr_full_depth_moves = DEFAULT_LMR_FULL_DEPTH_MOVES;  // lmr=K: moves searched unreduced first
+  Score futility_margin = -1;   // futility=MARGIN, centipawns
+
+  static constexpr int DEFAULT_LMR_FULL_DEPTH_MOVES = 3;
 
   bool operator==(const SearchSpec&) const = default;
 };
 
+// Whether the spec prunes or reduces by guesswork (nullmove, lmr, futility):
+// its value may differ from its value function's, so its records carry the
+// exact reference (search.h) of without_selective(spec).
+inline bool is_selective(const SearchSpec& spec) {
+  return spec.null_move_reduction > 0 || spec.lmr || spec.futility_margin >= 0;
+}
+
+// The spec with nullmove, lmr and futility off, everything else (qsearch
+// included: it is part of the value function) kept.
+inline SearchSpec without_selective(SearchSpec spec) {
+  spec.null_move_reduction = 0;
+  spec.lmr = false;
+  spec.lmr_full_depth_moves = SearchSpec::DEFAULT_LMR_FULL_DEPTH_MOVES;
+  spec.futility_margin = -1;
+  return spec;
+}
+
 // False for specs that do not return the fixed-depth minimax value by design
-// (tt-draft=ge): their records carry value_differs_from_minimax instead of
-// being checked against minimax.
-inline bool is_value_preserving(const SearchSpec& spec) { return !spec.tt || spec.tt_draft == TtDraft::EQUAL; }
+// (tt-draft=ge, and the selective options): their records carry
+// value_differs_from_minimax instead of being checked against minimax.
+inline bool is_value_preserving(const SearchSpec& spec) {
+  return (!spec.tt || spec.tt_draft == TtDraft::EQUAL) && !is_selective(spec);
+}
 
 // The value a spec's search returns: "fixed-depth" (minimax to the depth,
 // horizon nodes evaluated statically) or "quiescence" (the Q-value: horizon
@@ -107,6 +138,11 @@ std::string spec_error(const SearchSpec& spec);
 // The spec as ordered (key, value) pairs: the JSON `spec` object. Values are
 // text: "true"/"false" for flags, decimal for numbers, names otherwise.
 std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec);
+
+// The mode string with its nullmove, lmr and futility items dropped: the
+// mode of a selective record's exact reference (named modes and every
+// other item kept as written).
+std::string without_selective_items(std::string_view mode);
 
 struct NamedMode {
   std::string_view name;

@@ -129,6 +129,24 @@ class ChessTree {
   int history_index(Move m) const { return m.from() * SQUARE_NB + m.to(); }
   bool is_quiet(Move m) const { return !m.is_capture() && !m.is_promotion(); }
 
+  // What the selective options ask of a node (engine/search/selective.h).
+  bool in_check() const { return position().in_check(); }
+  bool gives_check(Move m) const { return position().after(m).in_check(); }
+  // The null-move zugzwang guard: the side to move has a piece other than king and pawns.
+  bool side_to_move_has_piece() const {
+    const Position& pos = position();
+    return (pos.pieces(pos.side_to_move()) & ~(pos.pieces(KING) | pos.pieces(PAWN))) != 0;
+  }
+  // The pass, played at once (never pending), and taken back.
+  void make_null() {
+    play_pending();
+    if (shortcut_parent_ == current_ + 1) shortcut_parent_ = nullptr;  // that slot is overwritten
+    current_[1] = current_[0];
+    ++current_;
+    current_->play_null();
+  }
+  void unmake_null() { --current_; }
+
  private:
   Score terminal_score_of(const Position& pos, int ply) const {
     if (!pos.in_check()) return 0;

@@ -34,7 +34,15 @@ ArgParser make_parser() {
                    "  killers   history   id   aspiration=W (needs id)   guess=N (mtdf)   mate-distance\n"
                    "  minimal-memory=MB   (minimal: the most memory its table of proofs may take, default 1024)\n"
                    "  qsearch   quiescence search at the horizon (not with minimal): the score is the\n"
-                   "            Q-value, and qnodes counts the nodes below the horizon (README glossary)");
+                   "            Q-value, and qnodes counts the nodes below the horizon (README glossary)\n"
+                   "  nullmove=R   null-move pruning, the null child R+1 plies shallower (R >= 1)\n"
+                   "  lmr | lmr=K  late move reductions: quiet moves after the first K (default 3) at\n"
+                   "               depth >= 3 searched one ply shallower first\n"
+                   "  futility=M   futility pruning: at depth 1, quiet moves after the first skipped when\n"
+                   "               the static evaluation + M <= alpha (M centipawns >= 0)\n"
+                   "  The last three (alphabeta, pvs, mtdf) are unsound: the record also carries the\n"
+                   "  reference, the same mode without them (qsearch kept), and whether value and best\n"
+                   "  move differ from it (README glossary: nullmove, lmr, futility, reference)");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
   parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");
@@ -58,7 +66,13 @@ void print_text(const ChessSearch& run, std::ostream& out) {
   for (const auto& [name, value] : json["counters"].items()) out << name << ' ' << value.dump() << '\n';
   if (json.contains("distinct_nodes_missing"))
     out << "distinct_nodes_missing " << json["distinct_nodes_missing"].get<std::string>() << '\n';
-  for (const char* name : {"tree_proof_merged", "graph_upper", "minimal_graph_error"})
+  if (json.contains("reference"))
+    out << "reference_mode " << json["reference"]["mode"].get<std::string>() << "\nreference_score "
+        << json["reference"]["score"].dump() << "\nreference_best_move "
+        << (json["reference"]["best_move"].is_null() ? "none" : json["reference"]["best_move"].get<std::string>())
+        << '\n';
+  for (const char* name : {"value_differs", "best_move_differs", "abs_value_difference",
+                           "tree_proof_merged", "graph_upper", "minimal_graph_error"})
     if (json.contains(name)) out << name << ' ' << json[name].dump() << '\n';
   out << "seconds " << run.seconds << "\nnodes_per_second " << std::uint64_t(json["nodes_per_second"].get<double>())
       << '\n';

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 
 #include "engine/trees/chess_tree.h"
 #include "engine/search/split.h"
@@ -111,6 +113,34 @@ nlohmann::ordered_json spec_json(const SearchSpec& spec) {
   return object;
 }
 
+namespace {
+
+nlohmann::ordered_json uci_or_null(Move move) {
+  return move.is_none() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(to_uci(move));
+}
+
+// nullmove, lmr, futility: their counters, and the exact reference (search.h)
+// the record is judged against instead of the other modes. Absent in every
+// other record, so that those are unchanged.
+void add_selective(const ChessSearch& run, nlohmann::ordered_json& record) {
+  const SearchCounters& c = run.counters;
+  record["counters"]["null_move_tries"] = c.null_move_tries;
+  record["counters"]["null_move_cutoffs"] = c.null_move_cutoffs;
+  record["counters"]["lmr_reductions"] = c.lmr_reductions;
+  record["counters"]["lmr_researches"] = c.lmr_researches;
+  record["counters"]["futility_pruned"] = c.futility_pruned;
+  if (!run.result.reference_score) return;
+  const Score reference = *run.result.reference_score;
+  record["reference"] = {{"mode", without_selective_items(run.mode)},
+                         {"score", reference},
+                         {"best_move", uci_or_null(run.result.reference_best_move)}};
+  record["value_differs"] = run.result.score != reference;
+  record["best_move_differs"] = run.result.best_move != run.result.reference_best_move;
+  record["abs_value_difference"] = std::abs(std::int64_t(run.result.score) - reference);
+}
+
+}  // namespace
+
 nlohmann::ordered_json search_json(const ChessSearch& run) {
   nlohmann::ordered_json pv = nlohmann::ordered_json::array();
   for (Move m : run.result.pv) pv.push_back(to_uci(m));
@@ -119,8 +149,7 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
           {"spec", spec_json(run.spec)},
           {"depth", run.depth},
           {"score", run.result.score},
-          {"best_move", run.result.best_move.is_none() ? nlohmann::ordered_json(nullptr)
-                                                       : nlohmann::ordered_json(to_uci(run.result.best_move))},
+          {"best_move", uci_or_null(run.result.best_move)},
           {"pv", pv},
           {"counters", counters_json(run.counters)},
           {"seconds", run.seconds},
@@ -151,6 +180,7 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
     record["exact_score"] = *run.result.exact_score;
     record["value_differs_from_minimax"] = run.result.score - *run.result.exact_score;
   }
+  if (is_selective(run.spec)) add_selective(run, record);
   if (run.result.minimal_graph) add_minimal_graph(*run.result.minimal_graph, record);
   return record;
 }

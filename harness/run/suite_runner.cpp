@@ -82,8 +82,9 @@ Json skip_entry(const std::string& id, int depth, const std::string& mode, const
 // All modes of one value function (value_function in spec.h: fixed-depth,
 // or the Q-value of qsearch) must agree on the score at one depth: with the
 // full-width (minimax) score when one was run, else with the first mode's.
-// Modes that are not value-preserving by design (tt-draft=ge) are not
-// checked: their records carry value_differs_from_minimax instead.
+// Modes that are not value-preserving by design (tt-draft=ge, nullmove, lmr,
+// futility) are not checked: their records carry value_differs_from_minimax
+// instead, and the selective ones their reference (chess_search.cpp).
 std::string check_scores_of(std::vector<std::pair<const NamedSpec*, Score>> scores, const std::string& id,
                             int depth) {
   if (scores.empty()) return "";

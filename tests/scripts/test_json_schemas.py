@@ -183,3 +183,19 @@ def test_distinct_nodes_fields_are_typed():
     del document["counters"]["distinct_nodes"]
     document["distinct_nodes_missing"] = 1024
     assert errors(document, "search") != []
+
+
+def test_selective_search_carries_its_typed_reference():
+    """A search with nullmove, lmr and futility: its counters and its exact reference validate, and are typed."""
+    mode = "pvs-id-tt-killers+qsearch+nullmove=2+lmr+futility=100"
+    document = json.loads(prunebench("search", "--fen", "startpos", "--depth", "4", "--mode", mode, "--json"))
+    assert errors(document, "search") == []
+    assert document["reference"]["mode"] == "pvs-id-tt-killers+qsearch"
+    for counter in ("null_move_tries", "null_move_cutoffs", "lmr_reductions", "lmr_researches", "futility_pruned"):
+        assert counter in document["counters"]
+    assert document["value_differs"] == (document["score"] != document["reference"]["score"])
+    document["reference"]["score"] = "0"
+    assert errors(document, "search") != []
+    document["reference"]["score"] = 0
+    document["value_differs"] = 1
+    assert errors(document, "search") != []

@@ -1,4 +1,5 @@
-// One chess search of a mode string, for the tests that compare modes on positions.
+// One chess search of a mode string, for the tests that compare modes on positions,
+// and the positions they are given as FEN.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -14,6 +15,13 @@ struct Outcome {
   SearchResult<Move> result;
   SearchCounters counters;
 };
+
+// The position of a FEN the test wrote (a bad one fails the test).
+inline Position from_fen(const std::string& fen) {
+  const FenResult parsed = Position::from_fen(fen);
+  EXPECT_TRUE(parsed.ok()) << fen << ": " << parsed.error;
+  return parsed.value;
+}
 
 // Searches `pos` with `mode` (which must parse and suit chess) to `depth`.
 inline Outcome run(const Position& pos, const std::string& mode, int depth) {

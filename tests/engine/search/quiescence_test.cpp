@@ -55,13 +55,8 @@ Score oracle_fixed_depth_q(const Position& pos, int depth) {
 }
 
 using testing::Outcome;
+using testing::from_fen;
 using testing::run;
-
-Position from_fen(const std::string& fen) {
-  const FenResult parsed = Position::from_fen(fen);
-  EXPECT_TRUE(parsed.ok()) << fen << ": " << parsed.error;
-  return parsed.value;
-}
 
 // Every mode that can carry qsearch, each returning the Q-value.
 const std::vector<std::string> QSEARCH_MODES = {

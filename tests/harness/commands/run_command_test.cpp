@@ -326,6 +326,11 @@ TEST(RunCommand, BadInputIsOneLineAndExitCode2) {
       {{"--suite", SEED, "--depths", "0-3"}, "--depths"},
       {{"--suite", SEED, "--suite", SEED, "--depths", "1"}, "appears twice"},
       {{"--suite", SEED, "--depths", "1", "--frobnicate"}, "unknown option '--frobnicate'"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "pvs+nullmove=0"}, "bad value '0' for 'nullmove'"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "pvs+nullmove=-1"}, "bad value '-1' for 'nullmove'"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "pvs+futility=abc"}, "bad value 'abc' for 'futility'"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "pvs+lmr=0"}, "bad value '0' for 'lmr'"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "minimax+lmr"}, "apply to alphabeta, pvs and mtdf only"},
   };
   for (const auto& [args, message] : cases) {
     const Result r = run(args);
@@ -389,6 +394,39 @@ TEST(RunCommand, ChecksQsearchModesOnlyAgainstQsearchModes) {
     EXPECT_GT(doc["records"][i]["counters"]["qnodes"], 0);
   }
   EXPECT_EQ(doc["records"][2]["counters"]["nodes"], doc["records"][0]["counters"]["nodes"]);  // full width
+}
+
+// A selective mode is not value-preserving: run does not check its score,
+// and its record carries its reference, the same mode without nullmove and
+// lmr. From the start at depth 6 the pruned search says 0 (b1a3) where the
+// exact search says -100 (b2b3): run goes on, and the reference is the
+// plain mode's own record.
+TEST(RunCommand, RecordsTheReferenceOfASelectiveMode) {
+  TempDir dir;
+  const std::string suite = dir.file("start.epd");
+  testing::write_text(suite, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n");
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", suite, "--depths", "6", "--modes",
+                        "pvs-id-tt-killers,pvs-id-tt-killers+nullmove=2+lmr", "--out", out});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(testing::read_text(out));
+  ASSERT_EQ(doc["records"].size(), 2u);
+  const auto& plain = doc["records"][0];
+  const auto& pruned = doc["records"][1];
+  EXPECT_FALSE(plain.contains("reference"));
+  EXPECT_FALSE(plain["counters"].contains("null_move_tries"));
+  EXPECT_EQ(pruned["reference"]["mode"], "pvs-id-tt-killers");
+  EXPECT_EQ(pruned["reference"]["score"], plain["score"]);
+  EXPECT_EQ(pruned["reference"]["best_move"], plain["best_move"]);
+  EXPECT_EQ(pruned["exact_score"], plain["score"]);
+  EXPECT_EQ(pruned["spec"]["nullmove"], 2);
+  EXPECT_EQ(pruned["spec"]["lmr"], 3);
+  EXPECT_GT(pruned["counters"]["null_move_tries"], 0);
+  EXPECT_EQ(pruned["value_differs"], pruned["score"] != plain["score"]);
+  EXPECT_EQ(pruned["best_move_differs"], pruned["best_move"] != plain["best_move"]);
+  EXPECT_EQ(pruned["abs_value_difference"], std::abs(pruned["score"].get<int>() - plain["score"].get<int>()));
+  EXPECT_EQ(plain["score"], -100);
+  EXPECT_EQ(pruned["score"], 0);
 }
 
 }  // namespace

@@ -1,0 +1,222 @@
+// nullmove, lmr and futility (selective.h): counts worked out on paper on
+// positions small enough to follow every node, the conditions of each rule
+// seen through its counters, the options' refusals, and on the suites every
+// selective mode's value, best move and exact reference.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/movegen.h"
+#include "engine/search/contract.h"
+#include "engine/search/search.h"
+#include "engine/trees/chess_tree.h"
+#include "engine/trees/explicit_tree.h"
+#include "tests/engine/epd_positions.h"
+#include "tests/engine/search/chess_run.h"
+#include "tests/engine/search/random_trees.h"
+
+namespace prunebench {
+namespace {
+
+using testing::lab_tree;
+using testing::Outcome;
+using testing::from_fen;
+using testing::run;
+
+// White Kh1, Pa2 against Black Ka8, Rb8, White to move: five moves (Kg1,
+// Kg2, Kh2, a3, a4), none a capture or a check, and Black's fifteen replies
+// (Ka7, Kb7, the rook's seven down the file and six along the rank) capture
+// nothing either. Every line to depth 2 is worth the material, -400.
+const char* QUIET_FEN = "kr6/8/8/8/8/8/P7/7K w - - 0 1";
+
+// Depth 2, natural order. Plain alpha-beta: the root's first child searches
+// its 15 replies (-400: alpha); each later child cuts on its first reply,
+// 1 + 16 + 4 * 2 = 25 nodes. With nullmove=1 every child of the root (Black
+// has a rook: the guard allows it) passes first, the null child a horizon
+// node (depth 2 - 1 - 1 = 0) worth -400 for White. Under the first child
+// beta is +infinity, so no cut: 1 + (1 + 1 + 15); under the others beta is
+// 400 and 400 >= 400 cuts before any reply: 4 * (1 + 1). 26 nodes, 5 tries,
+// 4 cut-offs, 1 + 15 + 4 leaves, the same value and move.
+TEST(NullMove, CutsEveryChildAfterTheFirstOfAQuietPosition) {
+  const Position pos = from_fen(QUIET_FEN);
+  const Outcome plain = run(pos, "alphabeta", 2);
+  EXPECT_EQ(plain.counters.nodes, 25u);
+  const Outcome pruned = run(pos, "alphabeta+nullmove=1", 2);
+  EXPECT_EQ(pruned.counters.nodes, 26u);
+  EXPECT_EQ(pruned.counters.leaves, 20u);
+  EXPECT_EQ(pruned.counters.null_move_tries, 5u);
+  EXPECT_EQ(pruned.counters.null_move_cutoffs, 4u);
+  EXPECT_EQ(pruned.counters.nodes_per_ply[1], 5u);
+  EXPECT_EQ(pruned.counters.nodes_per_ply[2], 15u + 5u);  // the null children are nodes of ply 2
+  EXPECT_EQ(pruned.result.score, -400);
+  EXPECT_EQ(pruned.result.best_move, plain.result.best_move);
+  // Fail-hard clamps the null move's value to beta: the same counts here.
+  EXPECT_EQ(run(pos, "fail-hard+nullmove=1", 2).counters.nodes, 26u);
+}
+
+// Both sides keep only king and pawn: the zugzwang guard forbids every
+// pass, so the search is the plain one, to the counter.
+TEST(NullMove, ZugzwangGuardKeepsKingAndPawnsFromPassing) {
+  const Position pos = from_fen("k7/7p/8/8/8/8/P7/7K w - - 0 1");
+  for (int depth = 1; depth <= 4; ++depth) {
+    const Outcome guarded = run(pos, "alphabeta+nullmove=1", depth);
+    EXPECT_EQ(guarded.counters.null_move_tries, 0u) << depth;
+    EXPECT_EQ(guarded.counters, run(pos, "alphabeta", depth).counters) << depth;
+  }
+}
+
+// The root never passes; nor does a side in check, nor a lone king.
+TEST(NullMove, NeverInCheckNorAtTheRoot) {
+  const Position pos = from_fen("kr6/8/8/8/8/8/8/7K b - - 0 1");  // Black to move, root: no pass
+  const Outcome root_only = run(pos, "alphabeta+nullmove=1", 1);
+  EXPECT_EQ(root_only.counters.null_move_tries, 0u);
+  // Depth 2 from Black: each child of the root is a White node with a lone
+  // king (guard) -> no tries at all.
+  EXPECT_EQ(run(pos, "alphabeta+nullmove=1", 2).counters.null_move_tries, 0u);
+  // White with a knight, Black to move, depth 2: every child of the root
+  // (White to move, depth 1) that is not in check passes, the others do not:
+  // counted by the test from the position, not by the search.
+  const Position knight = from_fen("kr6/8/8/8/8/8/8/N6K b - - 0 1");
+  MoveList moves;
+  generate_legal_naive(knight, moves);
+  std::uint64_t not_in_check = 0;
+  for (Move m : moves) not_in_check += !knight.after(m).in_check();
+  ASSERT_LT(not_in_check, moves.size());  // Rb1+ and others check: the rule is seen
+  EXPECT_EQ(run(knight, "alphabeta+nullmove=1", 2).counters.null_move_tries, not_in_check);
+}
+
+// lmr: at depth 3 only the root has depth >= 3. Its five moves are quiet and
+// give no check, so the moves from index K on are reduced: 5 - K of them.
+// The reduced search (depth 1, window (400, 401) for Black) finds -400, not
+// above alpha = -400: no re-search. At depth 2 nothing has depth 3.
+TEST(LateMoveReductions, ReducesTheMovesAfterTheFirstKAtDepthThree) {
+  const Position pos = from_fen(QUIET_FEN);
+  for (const auto& [mode, reduced] : std::vector<std::pair<std::string, std::uint64_t>>{
+           {"alphabeta+lmr", 2}, {"alphabeta+lmr=1", 4}, {"alphabeta+lmr=4", 1}, {"alphabeta+lmr=5", 0}}) {
+    const Outcome outcome = run(pos, mode, 3);
+    EXPECT_EQ(outcome.counters.lmr_reductions, reduced) << mode;
+    EXPECT_EQ(outcome.counters.lmr_researches, 0u) << mode;
+    EXPECT_EQ(outcome.result.score, -400) << mode;
+    EXPECT_EQ(run(pos, mode, 2).counters.lmr_reductions, 0u) << mode;
+  }
+}
+
+// In check at the root (the rook b1 checks Kh1; Kg2 and Kh2 are quiet
+// evasions): with lmr=1 the second would be reduced, but a node in check
+// reduces nothing.
+TEST(LateMoveReductions, NothingIsReducedInCheck) {
+  const Position pos = from_fen("k7/8/8/8/8/8/P7/1r5K w - - 0 1");
+  EXPECT_EQ(run(pos, "alphabeta+lmr=1", 3).counters.lmr_reductions, 0u);
+}
+
+// Depth 1 from the quiet position: the first move is worth -400 = alpha,
+// and the static evaluation is -400. futility=0: -400 + 0 <= -400, the
+// other four moves are skipped: 2 nodes. futility=1: -399 > -400, none.
+TEST(Futility, PrunesQuietMovesWhenEvaluationPlusMarginCannotReachAlpha) {
+  const Position pos = from_fen(QUIET_FEN);
+  const Outcome pruned = run(pos, "alphabeta+futility=0", 1);
+  EXPECT_EQ(pruned.counters.futility_pruned, 4u);
+  EXPECT_EQ(pruned.counters.nodes, 2u);
+  EXPECT_EQ(pruned.result.score, -400);  // the first move's value: the best searched
+  const Outcome kept = run(pos, "alphabeta+futility=1", 1);
+  EXPECT_EQ(kept.counters.futility_pruned, 0u);
+  EXPECT_EQ(kept.counters.nodes, 6u);
+}
+
+// White Rd1, Kh1 against Ka8, Qd4, Ph2: 11 moves, Rxd4 and Kxh2 captures
+// (searched first by MVV-LVA), Ra1+ a check, 8 quiet. Rxd4 sets alpha to
+// 400 against a static evaluation of -500: with futility=900, -500 + 900 <=
+// 400, the 8 quiet moves are skipped and the captures and the check are
+// searched: 1 + 3 nodes. futility=901 skips none.
+TEST(Futility, NeverPrunesACaptureOrACheck) {
+  const Position pos = from_fen("k7/8/8/8/3q4/8/7p/3R3K w - - 0 1");
+  const Outcome pruned = run(pos, "mvv-lva+futility=900", 1);
+  EXPECT_EQ(pruned.counters.futility_pruned, 8u);
+  EXPECT_EQ(pruned.counters.nodes, 4u);
+  EXPECT_EQ(pruned.result.score, 400);
+  EXPECT_EQ(to_uci(pruned.result.best_move), "d1d4");
+  EXPECT_EQ(run(pos, "mvv-lva+futility=901", 1).counters.futility_pruned, 0u);
+}
+
+// In check nothing is pruned, whatever the margin; and a node always
+// searches its first move, so the root has a best move.
+TEST(Futility, NeverInCheckAndAlwaysOneMove) {
+  const Position check = from_fen("k7/8/8/8/8/8/P7/1r5K w - - 0 1");
+  EXPECT_EQ(run(check, "alphabeta+futility=0", 1).counters.futility_pruned, 0u);
+  const Outcome quiet = run(from_fen(QUIET_FEN), "alphabeta+futility=0", 1);
+  EXPECT_FALSE(quiet.result.best_move.is_none());
+}
+
+// With every option present but unable to act (lmr after more moves than any
+// node has, futility never at a depth it applies to: searches of depth 0),
+// the counters are the plain mode's, field for field.
+TEST(Selective, OptionsThatNeverActChangeNoCount) {
+  for (const char* file : {"bratko-kopec.epd"}) {
+    const std::vector<testing::EpdPosition> suite = testing::read_epd_positions(file);
+    ASSERT_FALSE(suite.empty()) << file;
+    for (std::size_t i = 0; i < suite.size(); i += 6)
+      for (const std::string mode : {"pvs-id-tt-killers", "mvv-lva", "mtdf", "id-tt+qsearch"}) {
+        const Outcome plain = run(suite[i].position, mode, 3);
+        const Outcome idle = run(suite[i].position, mode + "+lmr=128", 3);
+        EXPECT_EQ(idle.counters, plain.counters) << suite[i].id << " " << mode;
+        EXPECT_EQ(idle.result.score, plain.result.score) << suite[i].id << " " << mode;
+        EXPECT_EQ(run(suite[i].position, mode + "+futility=0", 0).counters,
+                  run(suite[i].position, mode, 0).counters)
+            << suite[i].id << " " << mode;
+      }
+  }
+}
+
+// Every selective mode returns a value, a legal best move, and a reference
+// that is the plain mode's own search: its score and best move.
+TEST(Selective, EveryModeHasALegalMoveAndItsPlainModeAsReference) {
+  const std::vector<std::pair<std::string, std::string>> modes = {
+      {"pvs-id-tt-killers+qsearch+nullmove=2+lmr", "pvs-id-tt-killers+qsearch"},
+      {"pvs-id-tt-killers+nullmove=2+lmr", "pvs-id-tt-killers"},
+      {"id-tt-killers+futility=100", "id-tt-killers"},
+      {"mvv-lva+nullmove=3+lmr=2+futility=50", "mvv-lva"},
+      {"mtdf+nullmove=2", "mtdf"},
+      {"fail-hard+lmr+futility=0", "fail-hard"},
+  };
+  const std::vector<testing::EpdPosition> suite = testing::read_epd_positions("wac.epd");
+  ASSERT_FALSE(suite.empty());
+  for (std::size_t i = 0; i < suite.size(); i += 25)
+    for (const auto& [mode, plain_mode] : modes) {
+      const Position& pos = suite[i].position;
+      const Outcome selective = run(pos, mode, 4);
+      const Outcome plain = run(pos, plain_mode, 4);
+      MoveList legal;
+      generate_legal_naive(pos, legal);
+      bool found = false;
+      for (Move m : legal) found |= m == selective.result.best_move;
+      EXPECT_TRUE(found) << suite[i].id << " " << mode;
+      ASSERT_TRUE(selective.result.reference_score.has_value()) << mode;
+      EXPECT_EQ(*selective.result.reference_score, plain.result.score) << suite[i].id << " " << mode;
+      EXPECT_EQ(selective.result.reference_best_move, plain.result.best_move) << suite[i].id << " " << mode;
+      ASSERT_TRUE(selective.result.exact_score.has_value()) << mode;
+      EXPECT_EQ(*selective.result.exact_score, plain.result.score) << suite[i].id << " " << mode;
+      EXPECT_EQ(without_selective_items(mode), plain_mode);
+      EXPECT_FALSE(plain.result.reference_score.has_value()) << plain_mode;
+    }
+}
+
+TEST(Selective, BadValuesAndSpecsThatCannotRunThemAreRefused) {
+  for (const char* mode : {"nullmove=0", "nullmove=-1", "nullmove=abc", "nullmove", "lmr=0", "lmr=x",
+                           "futility=abc", "futility=-1", "futility"})
+    EXPECT_NE(parse_mode(mode).error.find("bad value"), std::string::npos) << mode;
+  for (const char* mode : {"minimax+nullmove=2", "negamax+lmr", "minimal+futility=10"})
+    EXPECT_NE(parse_mode(mode).error.find("apply to alphabeta, pvs and mtdf only"), std::string::npos) << mode;
+  for (const char* mode : {"alphabeta+nullmove=2", "alphabeta+lmr", "alphabeta+futility=0"}) {
+    const SearchSpec spec = parse_mode(mode).value;
+    EXPECT_NE(check_spec(lab_tree(0), spec).find("synthetic trees cannot run them"), std::string::npos) << mode;
+    EXPECT_EQ(check_spec(ChessTree(Position::start()), spec), "") << mode;
+    EXPECT_FALSE(is_value_preserving(spec)) << mode;
+    EXPECT_NE(contract_refusal(spec).find("not value-preserving"), std::string::npos) << mode;
+  }
+  EXPECT_EQ(without_selective_items("pvs-id-tt-killers+qsearch+nullmove=2+lmr"), "pvs-id-tt-killers+qsearch");
+  EXPECT_EQ(without_selective_items("lmr,algo=pvs,futility=3,tt"), "algo=pvs,tt");
+}
+
+}  // namespace
+}  // namespace prunebench

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from prunebench import cli, enhancements, load, study
+from prunebench import cli, enhancements, study
 from prunebench.pages import enhancements as page
 
 
@@ -27,25 +27,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Every combination of enhancements over MVV-LVA alpha-beta against the exact minimal tree, "
                     "their main effects and interactions, Schaeffer's and Plaat et al.'s claims checked.")
-    parser.add_argument("runs", metavar="RUN.json", nargs="+", help="outputs of 'prunebench run'")
-    parser.add_argument("--out", metavar="DIR", default=".",
-                        help="directory to write into, created if needed (default: .)")
-    parser.add_argument("--seed", type=int, default=study.DEFAULT_SEED,
-                        help="bootstrap seed, so that the report is reproducible (default: %(default)s)")
-    parser.add_argument("--resamples", type=cli.positive_int, default=study.DEFAULT_RESAMPLES, metavar="N",
-                        help="bootstrap resamples (default: %(default)s)")
+    cli.add_run_report_arguments(parser, study.DEFAULT_SEED, study.DEFAULT_RESAMPLES)
     return parser.parse_args(argv)
 
 
-def _work(args: argparse.Namespace):
-    run = load.join_runs([(path, load.load_run(path)) for path in args.runs])
-    result = enhancements.enhancements(run, args.seed, args.resamples)
-    return page.write(result, args.out, ", ".join(args.runs)), result.notes
-
-
 def main(argv=None) -> int:
-    args = parse_args(argv)
-    return cli.run_and_report(lambda: _work(args), args.out, args.runs)
+    return cli.report_on_runs(parse_args(argv), enhancements.enhancements, page.write)
 
 
 if __name__ == "__main__":

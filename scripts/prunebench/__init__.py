@@ -13,6 +13,7 @@ pages/ words it (Markdown, CSV, figures on disk):
   minimal   searches against the exact minimal tree; the PV/CUT/ALL census
   ref003    reference 003's claims (iterative deepening, the table's draft rule)
   study     the ordering study: paired ratios, bootstrap intervals, Wilcoxon
+  pruning   the price of pruning: selective modes against their exact reference
   render    any table as Markdown or CSV text
   style     each mode's colour and marker, the same in every figure
   plots     figures of those tables, written as PNG and SVG

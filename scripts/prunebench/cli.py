@@ -4,7 +4,8 @@ A command's main() parses its arguments and hands run_and_report() a function
 that loads, computes and writes, returning (paths written, notes). Unusable
 input (DataError) and an unwritable output (OSError) become one `error: …`
 line and exit status 2, like the prunebench binary's; notes go to stderr and
-the paths written to stdout, one per line. A write that would replace one of
+the paths written to stdout, one per line. report_on_runs() is that function for a
+report on several runs read as one (enhancements.py, pruning.py). A write that would replace one of
 the command's `inputs` is refused the same way (prunebench.output).
 """
 
@@ -35,6 +36,27 @@ def run_and_report(work: Callable[[], tuple[Iterable, Iterable[str]]], out_dir, 
     for path in written:
         print(path)
     return EXIT_OK
+
+
+def add_run_report_arguments(parser: argparse.ArgumentParser, seed: int, resamples: int) -> None:
+    """RUN.json ..., --out, and the bootstrap's --seed and --resamples (defaults given: this module
+    imports no statistics), as every report on joined runs takes them."""
+    parser.add_argument("runs", metavar="RUN.json", nargs="+", help="outputs of 'prunebench run'")
+    parser.add_argument("--out", metavar="DIR", default=".",
+                        help="directory to write into, created if needed (default: .)")
+    parser.add_argument("--seed", type=int, default=seed,
+                        help="bootstrap seed, so that the report is reproducible (default: %(default)s)")
+    parser.add_argument("--resamples", type=positive_int, default=resamples, metavar="N",
+                        help="bootstrap resamples (default: %(default)s)")
+
+
+def report_on_runs(args: argparse.Namespace, compute: Callable, write: Callable) -> int:
+    """Join args.runs, compute(run, seed, resamples) a result with .notes, write(result, out, source)."""
+    def work():
+        run = load.join_runs([(path, load.load_run(path)) for path in args.runs])
+        result = compute(run, args.seed, args.resamples)
+        return write(result, args.out, ", ".join(args.runs)), result.notes
+    return run_and_report(work, args.out, args.runs)
 
 
 def positive_int(text: str) -> int:

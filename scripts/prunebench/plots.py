@@ -138,10 +138,10 @@ def _log_y(ax) -> None:
     decade, wider ones (node counts) at each decade only.
     """
     ax.set_yscale("log")
-    _log_ticks(ax.yaxis, *ax.get_ylim())
+    log_ticks(ax.yaxis, *ax.get_ylim())
 
 
-def _log_ticks(axis, low: float, high: float) -> None:
+def log_ticks(axis, low: float, high: float) -> None:
     """Ticks at 1, 2 and 5 of each decade on a log axis spanning under two decades, else at decades only."""
     subs = (1.0, 2.0, 5.0) if high / low < 100 else (1.0,)
     axis.set_major_locator(LogLocator(subs=subs))
@@ -364,7 +364,7 @@ def _study_panels(depths: list, modes: list, title: str, xlabel: str):
 def _study_ticks(axes: dict) -> None:
     """Log x ticks of the shared ratio axis, once its range is known."""
     first = next(iter(axes.values()))
-    _log_ticks(first.xaxis, *first.get_xlim())
+    log_ticks(first.xaxis, *first.get_xlim())
 
 
 def _shown_depths(table: pd.DataFrame, depths) -> list[int]:
@@ -443,7 +443,7 @@ def ranked_dots_figure(combinations: pd.DataFrame, depth: int, factors: tuple) -
     ratio_ax.hlines(list(ys), rows["ci_low"], rows["ci_high"], color="tab:blue", linewidth=2)
     ratio_ax.plot(rows["minimal_ratio"], list(ys), "o", color="tab:blue", markeredgecolor="black", markersize=4)
     ratio_ax.set_xscale("log")
-    _log_ticks(ratio_ax.xaxis, *ratio_ax.get_xlim())
+    log_ticks(ratio_ax.xaxis, *ratio_ax.get_xlim())
     ratio_ax.set_xlabel("nodes ÷ exact minimal tree (geometric mean, 95 % interval)")
     ratio_ax.set_yticks(list(ys), [str(c) for c in rows["combination"]], fontsize="x-small")
     ratio_ax.set_ylim(len(rows) - 0.5, -0.5)
@@ -483,3 +483,4 @@ def save(fig: Figure, stem) -> list[Path]:
     fig.savefig(svg_text, format="svg", metadata=SVG_METADATA)
     output.write_text(svg, stable_clip_ids(svg_text.getvalue()))
     return [png, svg]
+

@@ -1,0 +1,212 @@
+"""The price of pruning in words, one table and one figure, written to a directory.
+
+prunebench.pruning computes; this module words it:
+
+  pruning.md          what the data shows, then every technique at every depth
+  pruning.csv         the same table, unformatted
+  pruning.png / .svg  the Pareto plot: node ratio against best moves changed (drawn
+                      here, not in prunebench.plots: one figure of one page)
+
+and gives results/README.md its section, read back from pruning.md (so the
+README shows the very table and sentences the page has). Sentences choose
+words by comparing numbers; they never type one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from prunebench import output, plots, pruning as pr, render, style
+# After prunebench.plots, which chooses the headless backend.
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
+from prunebench.pages.study import MISSING, interval_text, markdown_table, ratio_text
+
+FILES = {"page": "pruning", "table": "pruning", "figure": "pruning"}
+QSEARCH = "qsearch"      # the item that makes the reference's value function the Q-value
+TITLE = "The price of pruning: what each selective technique saves, and how often it changes the answer"
+TABLE_HEADING = "Every technique at every depth"
+
+
+def _percent(value) -> str:
+    return MISSING if pd.isna(value) else f"{value:.1%}"
+
+
+def share_text(changed: int, positions: int, share: float, low: float, high: float) -> str:
+    """'3 of 64, 4.7 % (0.98–13.1 %)'."""
+    return f"{changed} of {positions}, {_percent(share)} ({_percent(low)}–{_percent(high)})"
+
+
+def saved_text(value) -> str:
+    return MISSING if pd.isna(value) else f"{value:,.0f}"
+
+
+# --------------------------------------------------------------------------
+# what the data shows
+# --------------------------------------------------------------------------
+
+
+def _point(row) -> str:
+    return (f"`{row['technique']}` over `{row['reference']}` ({ratio_text(row['ratio'])}× the nodes, "
+            f"{_percent(row['best_move_share'])} of best moves changed)")
+
+
+def front_sentence(rows: pd.DataFrame) -> str:
+    """The Pareto front of one depth, cheapest first, and the techniques it leaves out."""
+    depth = int(rows["depth"].iloc[0])
+    front = rows.loc[rows["pareto"]].sort_values("ratio", kind="stable")
+    off = rows.loc[~rows["pareto"]]
+    sentence = f"At depth {depth} the Pareto front is {'; '.join(_point(r) for _, r in front.iterrows())}."
+    if not off.empty:
+        sentence += (" Off it (another technique at that depth costs no more nodes and changes no more best moves, "
+                     "and does better in one): "
+                     + "; ".join(_point(r) for _, r in off.iterrows()) + ".")
+    return sentence
+
+
+def exact_sentence(rows: pd.DataFrame) -> str | None:
+    """The techniques that changed no root value at one depth, if any."""
+    exact = rows.loc[rows["value_changed"] == 0]
+    if exact.empty:
+        return None
+    named = ", ".join(f"`{r['technique']}` over `{r['reference']}` ({ratio_text(r['ratio'])}× the nodes)"
+                      for _, r in exact.iterrows())
+    return (f"At depth {int(rows['depth'].iloc[0])} no root value changed with {named}: "
+            f"at most {_percent(exact['value_high'].max())} of such positions by the interval.")
+
+
+def answers(table: pd.DataFrame) -> list[str]:
+    lines = []
+    for _, rows in table.groupby("depth"):
+        lines.append(front_sentence(rows))
+        if (line := exact_sentence(rows)) is not None:
+            lines.append(line)
+    return lines
+
+
+# --------------------------------------------------------------------------
+# the table, the page and its files
+# --------------------------------------------------------------------------
+
+
+def table_markdown(table: pd.DataFrame) -> str:
+    header = ["depth", "technique", "over (exact reference)", "positions", "nodes ÷ reference", "95 % CI",
+              "value changed (95 % CI)", "best move changed (95 % CI)", "mean \\|Δ value\\|",
+              "nodes saved per changed best move", "Pareto front"]
+    body = [[str(r["depth"]), f"`{r['technique']}`", f"`{r['reference']}`", str(r["positions"]),
+             ratio_text(r["ratio"]), interval_text(r["ci_low"], r["ci_high"], int(r["positions"])),
+             share_text(r["value_changed"], r["positions"], r["value_share"], r["value_low"], r["value_high"]),
+             share_text(r["best_move_changed"], r["positions"], r["best_move_share"], r["best_move_low"],
+                        r["best_move_high"]),
+             f"{r['mean_abs_value_difference']:,.1f}", saved_text(r["saved_per_changed_best_move"]),
+             "yes" if r["pareto"] else ""] for _, r in table.iterrows()]
+    return markdown_table(header, body, {0, 3, 4, 8, 9})
+
+
+def definitions(result: pr.Pruning) -> str:
+    return ("Each selective mode (README glossary: selective options) against its exact reference, the same mode "
+            "without `nullmove`, `lmr` and `futility` (`qsearch` kept: the reference then computes the Q-value), "
+            "at the same position and depth. Nodes are `nodes` + `qnodes`, the main and the quiescence search. "
+            "**Node ratio**: the geometric mean over positions of the mode's nodes ÷ the reference's, with the "
+            f"study's 95 % percentile bootstrap interval over positions ({result.resamples:,} resamples, seed "
+            f"{result.seed}). **Changed value / best move**: the positions whose root value (`value_differs`) or "
+            "best move (`best_move_differs`) differs from the reference's, with a 95 % Clopper–Pearson (exact "
+            "binomial) interval. **Mean |Δ value|**: the mean of `abs_value_difference` in centipawns (a mate "
+            "score found or lost counts its whole difference). **Nodes saved per changed best move**: (Σ "
+            "reference nodes − Σ mode nodes) ÷ the number of changed best moves, — when none changed. "
+            "**Pareto front**: no other technique at that depth has a ratio and a changed-best-move share both "
+            "at most its own, one smaller. The definitions are in `scripts/prunebench/pruning.py` and the README "
+            "glossary.\n")
+
+
+def page(result: pr.Pruning, source: str) -> str:
+    parts = [f"# {TITLE}\n", f"Run: `{source}`. " + definitions(result),
+             "\n".join(f"- {line}" for line in answers(result.table)) + "\n",
+             f"## {TABLE_HEADING}\n", table_markdown(result.table),
+             f"![node ratio against best moves changed]({FILES['figure']}.png)\n"]
+    if result.notes:
+        parts += ["## Notes\n", "\n".join(f"- {note}" for note in result.notes) + "\n"]
+    return "\n".join(parts)
+
+
+def write(result: pr.Pruning, out_dir, source: str) -> list[Path]:
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = [output.write_text(out / f"{FILES['page']}.md", page(result, source)),
+               output.write_text(out / f"{FILES['table']}.csv", render.csv_text(result.table))]
+    return written + plots.save(pareto_figure(result.table, QSEARCH), out / FILES["figure"])
+
+
+# --------------------------------------------------------------------------
+# the Pareto plot
+# --------------------------------------------------------------------------
+
+
+PARETO_SIZE = (8.0, 7.0)          # inches, the legend below the axes included
+FRONT_GREYS = ("0.25", "0.55", "0.75")  # one per depth, darker for the shallower
+
+
+def _front_lines(ax, table: pd.DataFrame) -> list:
+    """One dashed line per depth through its Pareto front, cheapest first; their legend handles."""
+    handles = []
+    for i, (depth, rows) in enumerate(table.groupby("depth")):
+        front = rows.loc[rows["pareto"]].sort_values("ratio")
+        grey = FRONT_GREYS[i % len(FRONT_GREYS)]
+        ax.plot(front["ratio"], front["best_move_share"], linestyle="--", color=grey, zorder=1)
+        handles.append(Line2D([], [], linestyle="--", color=grey, label=f"Pareto front, depth {depth}"))
+    return handles
+
+
+def _technique_marks(technique: str, reference: str, exact_label: str) -> dict:
+    """A technique's marker options: its name's style, hollow when its reference lacks `exact_label`."""
+    look = style.mode_style(technique)
+    filled = exact_label in reference.split("+")
+    return {"marker": look.marker, "color": look.colour, "markerfacecolor": look.colour if filled else "none",
+            "markeredgewidth": 1.5, "markersize": 8, "linestyle": "none"}
+
+
+def pareto_figure(table: pd.DataFrame, exact_label: str) -> Figure:
+    """Cost (node ratio, log) against error (share of best moves changed), one point per
+    technique and depth: prunebench.pruning's table. A technique's colour and marker are
+    its name's (prunebench.style), whatever the run; hollow when its reference has no
+    `exact_label` item (another value function)."""
+    fig = Figure(figsize=PARETO_SIZE, layout="constrained")
+    ax = fig.add_subplot()
+    handles = _front_lines(ax, table)
+    for _, row in table.iterrows():
+        point = (row["ratio"], row["best_move_share"])
+        ax.plot(*point, zorder=2, **_technique_marks(row["technique"], row["reference"], exact_label))
+        ax.annotate(f"d{row['depth']}", point, textcoords="offset points", xytext=(5, 4), fontsize="small")
+    handles += [Line2D([], [], label=f"{t} over {r}", **_technique_marks(t, r, exact_label))
+                for t, r in dict.fromkeys(zip(table["technique"], table["reference"]))]
+    ax.set_xscale("log")
+    plots.log_ticks(ax.xaxis, *ax.get_xlim())
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _position: f"{value:.0%}"))
+    ax.set_xlabel("nodes (main + quiescence) ÷ the exact reference's, geometric mean")
+    ax.set_ylabel("positions whose best move changed")
+    # Below the axes, so the long mode names never squeeze the data.
+    ax.legend(handles=handles, fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
+    ax.set_title("The price of pruning: nodes saved against best moves changed")
+    return fig
+
+
+# --------------------------------------------------------------------------
+# results/README.md's section
+# --------------------------------------------------------------------------
+
+
+def section(results: Path) -> str:
+    """The table and the plot first, then what they show, read back from study/pruning.md."""
+    title = f"## {TITLE}\n"
+    path = results / "study" / f"{FILES['page']}.md"
+    if not path.exists():
+        return f"{title}\n(not generated: study/{path.name} is missing)\n"
+    chapters = path.read_text(encoding="utf-8").split("\n## ")
+    answers_ = [line for line in chapters[0].splitlines() if line.startswith("- ")]
+    table = next((c.split("\n", 1)[1].strip() for c in chapters if c.startswith(TABLE_HEADING)), "")
+    table = table.replace(f"]({FILES['figure']}.png)", f"](study/{FILES['figure']}.png)")
+    return "\n".join([title, table + "\n", "What the data shows:\n", "\n".join(answers_) + "\n",
+                      f"The definitions, and the notes on what was left out: [study/{path.name}](study/{path.name}).\n"])

@@ -27,6 +27,11 @@
 #   6c. the minimal graph of reference 000's two positions, exact by integer
 #      programming (CBC) where a solve ends within its limit, else bounded
 #      -> results/minimal_graph.json, results/minimal_graph.md
+#   6d. the price of pruning: null move, late move reductions and futility,
+#      alone and combined, over PVS with quiescence (and null move with LMR
+#      over the fixed-depth search), on the study's positions at depths 3-4,
+#      against each mode's exact reference -> results/study/pruning.json,
+#      pruning.md
 #   7. what differs from one reproduction to the next (times, commit, CPU)
 #      moved out of those files into results/provenance/, which git ignores
 #      (scripts/split_provenance.py): the tracked files change only with a count
@@ -41,6 +46,9 @@
 # rows beyond the article; the ordering study at depth 6, every mode but
 # minimax and oracle -> results/deep/study-d6.json; and the enhancement
 # experiments at depth 6 on Bratko-Kopec -> results/deep/enhancements-bratko-kopec-d6.json;
+# the price of pruning at depth 5 (seconds) and depth 6 (about a quarter of an
+# hour by the run's estimate) -> results/deep/pruning/d5.json, d6.json (a folder
+# of its own: the rows beyond the article are the other runs there);
 # and the minimal graph of reference 000's positions at depth 3, every instance
 # attempted -> results/deep/minimal_graph/ (its own folder: results/deep/*.json are runs).
 # The main job's pages read these tracked files when they exist.
@@ -101,6 +109,14 @@ echo "== reference 003: the table modes with the tutorial's draft rule, and MVV-
 # every combination of six enhancements over MVV-LVA alpha-beta (README: Factorials).
 ENHANCEMENT_MODES='minimal,algo=mtdf+order=mvv-lva+tt+id+pv-move,algo=mtdf+order=mvv-lva+tt+id+pv-move+killers+history,factorial:mvv-lva:tt,id,killers,history,pvs,aspiration=50'
 REF003_MODES=mvv-lva+tt,id-tt+tt-draft=ge,mtdf+tt-draft=ge,pvs-id-tt-killers+tt-draft=ge
+# The price of pruning: each selective option alone and combined over PVS with
+# quiescence, and null move with LMR over the fixed-depth search; each exact
+# reference (the mode without nullmove, lmr, futility) is in the list, as
+# scripts/pruning.py needs (README glossary: reference).
+PRUNING_BASE=pvs-id-tt-killers+qsearch
+PRUNING_MODES="$PRUNING_BASE,$PRUNING_BASE+nullmove=2,$PRUNING_BASE+lmr,$PRUNING_BASE+futility=100"
+PRUNING_MODES+=",$PRUNING_BASE+nullmove=2+lmr,$PRUNING_BASE+nullmove=2+lmr+futility=100"
+PRUNING_MODES+=",pvs-id-tt-killers,pvs-id-tt-killers+nullmove=2+lmr"
 rm -f results/ref003.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$REF003_MODES" --threads 2 --out results/ref003.json
 
@@ -158,6 +174,13 @@ if $deep; then
   rm -f results/deep/enhancements-bratko-kopec-d6.json results/deep/enhancements-bratko-kopec-d6.json.journal
   "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 6 --modes "$ENHANCEMENT_MODES" \
     --threads "$(nproc)" --out results/deep/enhancements-bratko-kopec-d6.json
+  echo "== the price of pruning one and two plies deeper: depths 5 and 6"
+  mkdir -p results/deep/pruning
+  for depth in 5 6; do
+    rm -f "results/deep/pruning/d$depth.json" "results/deep/pruning/d$depth.json.journal"
+    "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths "$depth" --modes "$PRUNING_MODES" \
+      --threads "$(nproc)" --out "results/deep/pruning/d$depth.json"
+  done
   echo "== the minimal graph at depth 3: both positions, every instance, $GRAPH_DEEP_TIME_LIMIT s a CBC run"
   # The exact solves do not end (CBC is killed at the limit); the LP relaxation
   # does, well within it: the lower bounds of the minimal-tree pages at depth 3.
@@ -225,6 +248,19 @@ deeper=()
 [ -f results/deep/enhancements-bratko-kopec-d6.json ] && deeper=(results/deep/enhancements-bratko-kopec-d6.json)
 /usr/bin/python3 scripts/enhancements.py results/study/enhancements.json "${deeper[@]}" --out results/study
 
+echo "== the price of pruning: selective modes against their exact references, depths 3-4"
+# Depth 5 (14 CPU seconds) would more than double this step: it comes from
+# --deep, with depth 6; once made they are tracked, so the page is the same
+# whether or not this run made them again.
+rm -f results/study/pruning.json.journal
+"$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 3-4 --modes "$PRUNING_MODES" \
+  --threads 2 --out results/study/pruning.json
+pruning_runs=(results/study/pruning.json)
+for depth in 5 6; do
+  if [ -f "results/deep/pruning/d$depth.json" ]; then pruning_runs+=("results/deep/pruning/d$depth.json"); fi
+done
+/usr/bin/python3 scripts/pruning.py "${pruning_runs[@]}" --out results/study
+
 echo "== the bug museum: each named bug planted in the search, and which check catches it"
 # Exit 1 when a check misses a bug: the reproduction stops there.
 "$PRUNEBENCH" museum --csv results/museum.csv --markdown results/museum.md > /dev/null
@@ -238,7 +274,7 @@ echo "== provenance: times, commit and CPU out of the tracked files (results/pro
 shopt -s nullglob
 # (results/baseline.json is scripts/baseline.sh's, and keeps its provenance.)
 /usr/bin/python3 scripts/split_provenance.py --into results/provenance results/reproduction.json \
-  results/reproduction-distinct.json results/ref003.json results/engines.json results/trees/*.json results/study/*.json results/deep/*.json
+  results/reproduction-distinct.json results/ref003.json results/engines.json results/trees/*.json results/study/*.json results/deep/*.json results/deep/pruning/*.json
 shopt -u nullglob
 
 echo "== tables and plots"

@@ -9,6 +9,7 @@ solved below by bisection on the binomial distribution, not by SciPy.
 import json
 import math
 
+import pandas as pd
 import pytest
 
 from conftest import RUN_CONTEXT
@@ -138,3 +139,25 @@ def test_bad_input_is_one_error_line_and_exit_2(tmp_path, capsys, content):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert len(captured.err.splitlines()) == 1 and captured.err.startswith("error: ")
+
+
+def test_one_technique_over_two_value_functions_is_compared():
+    rows = pr.pruning(run(), resamples=10).table
+    other = rows.loc[rows["technique"] == "lmr"].assign(reference="pvs", best_move_share=0.0,
+                                                        best_move_low=0.0, best_move_high=0.6)
+    sentence = page.value_function_sentence(pd.concat([rows, other], ignore_index=True))
+    assert sentence == ("At depth 3, `lmr` changes the best move of 50.0% of positions over `pvs+qsearch` "
+                        "against 0.0% over `pvs` (the intervals overlap).")
+    assert page.value_function_sentence(rows) is None   # no technique over two references
+
+
+def test_the_results_readme_section_opens_with_the_table_and_the_plot(tmp_path):
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(run()), encoding="utf-8")
+    assert page.section(tmp_path).endswith("(not generated: study/pruning.md is missing)\n")
+    assert pruning_cli.main([str(path), "--out", str(tmp_path / "study"), "--resamples", "200"]) == 0
+    text = page.section(tmp_path)
+    title, table = text.split("\n\n")[:2]
+    assert title == f"## {page.TITLE}" and table.startswith("| depth | technique |")
+    assert "![node ratio against best moves changed](study/pruning.png)" in text
+    assert text.index("study/pruning.png") < text.index("- At depth 3 the Pareto front is")

@@ -78,12 +78,26 @@ def exact_sentence(rows: pd.DataFrame) -> str | None:
             f"at most {_percent(exact['value_high'].max())} of such positions by the interval.")
 
 
+def value_function_sentence(rows: pd.DataFrame) -> str | None:
+    """One technique over two references at one depth: which value function it changes more often."""
+    for name, same in rows.groupby("technique", sort=False):
+        if len(same) < 2:
+            continue
+        ranked = same.sort_values("best_move_share", kind="stable")
+        least, most = ranked.iloc[0], ranked.iloc[-1]
+        overlap = least["best_move_high"] >= most["best_move_low"]
+        return (f"At depth {int(least['depth'])}, `{name}` changes the best move of "
+                f"{_percent(most['best_move_share'])} of positions over `{most['reference']}` against "
+                f"{_percent(least['best_move_share'])} over `{least['reference']}`"
+                + (" (the intervals overlap)." if overlap else " (the intervals do not overlap)."))
+    return None
+
+
 def answers(table: pd.DataFrame) -> list[str]:
     lines = []
     for _, rows in table.groupby("depth"):
-        lines.append(front_sentence(rows))
-        if (line := exact_sentence(rows)) is not None:
-            lines.append(line)
+        lines += [line for line in (front_sentence(rows), exact_sentence(rows), value_function_sentence(rows))
+                  if line is not None]
     return lines
 
 

@@ -92,6 +92,13 @@ def to_markdown(table: Table) -> str:
     return "\n".join(parts) + "\n"
 
 
+def notes_section(notes: list[str]) -> list[str]:
+    """A page's closing "Notes" section (heading and bullet list), or nothing when there are none."""
+    if not notes:
+        return []
+    return ["## Notes\n", "\n".join(f"- {note}" for note in notes) + "\n"]
+
+
 def csv_text(frame: pd.DataFrame) -> str:
     """A frame's raw values: machine column names, no thousands separators."""
     return frame.to_csv(index=False, float_format="%.10g", lineterminator="\n")

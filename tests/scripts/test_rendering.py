@@ -87,3 +87,8 @@ def test_csv_round_trips_the_values(tables):
 def test_csv_keeps_large_counts_exact(tables):
     text = render.to_csv(tables["theory"])
     assert "30,10,590490000000000,48599999" in text
+
+
+def test_notes_section_is_a_heading_and_bullets_or_nothing():
+    assert render.notes_section([]) == []
+    assert render.notes_section(["one", "two"]) == ["## Notes\n", "- one\n- two\n"]

@@ -197,8 +197,7 @@ def page(result: en.Enhancements, source: str) -> str:
         parts += ["## Null-window passes per iteration\n", passes_markdown(result.passes)]
     if depth is not None:
         parts += ["## Every depth\n", combinations_markdown(result.combinations)]
-    if result.notes:
-        parts += ["## Notes\n", "\n".join(f"- {note}" for note in result.notes) + "\n"]
+    parts += render.notes_section(result.notes)
     return "\n".join(parts)
 
 

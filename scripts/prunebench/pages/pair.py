@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from prunebench import output, study as st
+from prunebench import output, render, study as st
 from prunebench.pages import study as study_page
 
 UNSAFE = re.compile(r"[^A-Za-z0-9.+=-]")  # mode names may hold ':' or ','; file names do not
@@ -65,8 +65,7 @@ def pair_page(study: st.Study, second: str, source: str) -> str:
              f"seed {study.seed}); wins / ties / losses count positions where `{second}` searches fewer, as "
              "many, more nodes; the Wilcoxon signed-rank test is on the log ratios.\n",
              "## Per depth\n", by_depth, "## Per position\n", by_position]
-    if study.notes:
-        parts += ["## Notes\n", "\n".join(f"- {note}" for note in study.notes) + "\n"]
+    parts += render.notes_section(study.notes)
     return "\n".join(parts)
 
 

@@ -141,8 +141,7 @@ def page(result: pr.Pruning, source: str) -> str:
              "\n".join(f"- {line}" for line in answers(result.table)) + "\n",
              f"## {TABLE_HEADING}\n", table_markdown(result.table),
              f"![node ratio against best moves changed]({FILES['figure']}.png)\n"]
-    if result.notes:
-        parts += ["## Notes\n", "\n".join(f"- {note}" for note in result.notes) + "\n"]
+    parts += render.notes_section(result.notes)
     return "\n".join(parts)
 
 

@@ -259,8 +259,7 @@ def study_page(study: st.Study, source: str) -> str:
               "## Figures\n", f"![forest plot]({FILES['forest']}.png)\n\n![per position]({FILES['strip']}.png)\n",
               figures_note(study),
               f"Per-position detail: [{FILES['positions']}.md]({FILES['positions']}.md).\n"]
-    if study.notes:
-        parts += ["## Notes\n", "\n".join(f"- {note}" for note in study.notes) + "\n"]
+    parts += render.notes_section(study.notes)
     return "\n".join(parts)
 
 

@@ -14,7 +14,9 @@
 #      of WAC and of STS 1 (lines 1, 11, 21, ...), depths 1-5, every mode,
 #      against unordered  -> results/study/
 #   5. the packaged UCI engines (Stockfish, Ethereal, Toga II, Glaurung) on
-#      the same positions, depths 1-6  -> results/engines.json, engines.md
+#      the same positions, depths 1-6, beside prunebench's exact search with
+#      quiescence, null move, LMR and futility added one at a time
+#      -> results/engines.json, engine-steps.json, engines.md
 #   6. reference 003's extra runs (tt-draft=ge, MVV-LVA with a table)
 #      -> results/ref003.json, results/study/ref003.json
 #   6a. the enhancement experiments of Schaeffer (1989) and Plaat et al.
@@ -132,7 +134,17 @@ if [ ${#engines[@]} -gt 0 ]; then
   "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 "${engines[@]}" --out results/engines.json
   table_args+=(--engines results/engines.json)
 fi
-/usr/bin/python3 scripts/engine_table.py results/reproduction.json "${table_args[@]}" --out results/engines.md
+# Beside them, prunebench's exact search with one technique added at a time,
+# the steps from the exact count to what engines count (README glossary:
+# qsearch, selective options).
+STEPS_BASE=pvs-id-tt-killers
+STEPS_MODES="$STEPS_BASE,$STEPS_BASE+qsearch,$STEPS_BASE+qsearch+nullmove=2"
+STEPS_MODES+=",$STEPS_BASE+qsearch+nullmove=2+lmr,$STEPS_BASE+qsearch+nullmove=2+lmr+futility=100"
+rm -f results/engine-steps.json.journal
+"$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$STEPS_MODES" --threads 2 \
+  --out results/engine-steps.json
+/usr/bin/python3 scripts/engine_table.py results/reproduction.json "${table_args[@]}" \
+  --steps results/engine-steps.json --out results/engines.md
 
 # The study's positions: Bratko-Kopec and every 10th of WAC and of STS 1.
 mkdir -p results/study
@@ -274,7 +286,7 @@ echo "== provenance: times, commit and CPU out of the tracked files (results/pro
 shopt -s nullglob
 # (results/baseline.json is scripts/baseline.sh's, and keeps its provenance.)
 /usr/bin/python3 scripts/split_provenance.py --into results/provenance results/reproduction.json \
-  results/reproduction-distinct.json results/ref003.json results/engines.json results/trees/*.json results/study/*.json results/deep/*.json results/deep/pruning/*.json
+  results/reproduction-distinct.json results/ref003.json results/engines.json results/engine-steps.json results/trees/*.json results/study/*.json results/deep/*.json results/deep/pruning/*.json
 shopt -u nullglob
 
 echo "== tables and plots"

@@ -2,10 +2,15 @@
 on the same positions. One row per (position, depth): minimax, the exact minimal
 tree, prunebench's cheapest search (the mode with the fewest nodes, `minimal`
 and `oracle` left out: one is not a search, the other orders by values it
-searches uncounted), then each engine's own reported nodes.
+searches uncounted), then each engine's own reported nodes. Then, from a
+run of prunebench's modes that add one technique at a time (quiescence, null
+move, late move reductions, futility), the same positions step by step from
+the exact search to the engines' counts.
 """
 
 from __future__ import annotations
+
+from prunebench.pruning import technique
 
 NOT_A_SEARCH = {"minimal", "oracle"}
 MISSING = "—"
@@ -42,6 +47,56 @@ def engine_rows(ours: dict, engines: dict | None) -> tuple[list[str], list[dict]
                      "disagreed": {name for name in names if (position, depth, name) in disagreed},
                      **{name: theirs.get((position, depth, name)) for name in names}})
     return [f"{name} ({id_names[name]})" for name in names], rows
+
+
+def _engine_columns(engines: dict | None) -> tuple[list[str], dict]:
+    """Engine names in run order, and each (position, depth, name)'s reported nodes."""
+    if engines is None:
+        return [], {}
+    return list(dict.fromkeys(r["mode"] for r in engines["records"])), _nodes_by_key(engines)
+
+
+def step_rows(steps: dict, engines: dict | None) -> tuple[list[str], list[str], list[dict]]:
+    """The step labels, the engine names and one row per (position, depth) of the steps run.
+
+    A step is one mode of the run, in run order; its label is the mode itself
+    for the first and the items it adds to the mode before it for the others
+    (`+lmr`). A cell is the mode's nodes + qnodes, with whether its best move
+    differs from its exact reference's.
+    """
+    modes = list(dict.fromkeys(r["mode"] for r in steps["records"]))
+    labels = modes[:1] + ["+" + technique(mode, before) for before, mode in zip(modes, modes[1:])]
+    names, theirs = _engine_columns(engines)
+    cells = {(r["position_id"], r["depth"], r["mode"]):
+             (r["counters"]["nodes"] + r["counters"].get("qnodes", 0), bool(r.get("best_move_differs")))
+             for r in steps["records"]}
+    rows = [{"position": position, "depth": depth,
+             "steps": [cells.get((position, depth, mode)) for mode in modes],
+             "engines": [theirs.get((position, depth, name)) for name in names]}
+            for position, depth in dict.fromkeys((r["position_id"], r["depth"]) for r in steps["records"])]
+    return labels, names, rows
+
+
+def _step_cell(cell) -> str:
+    return MISSING if cell is None else f"{cell[0]:,}" + (" †" if cell[1] else "")
+
+
+STEPS_NOTE = ("Each prunebench column adds its items to the column before it. Its count is `nodes` + "
+              "`qnodes`: every node the main and the quiescence search entered (README glossary: qnode). A mode "
+              "with `qsearch` computes the Q-value, not the fixed-depth value (README glossary: Q-value). † : the "
+              "best move differs from the exact reference's, the same mode without `nullmove`, `lmr` and "
+              "`futility` (README glossary: reference). The engine columns are those of the table above.")
+
+
+def format_steps(labels: list[str], names: list[str], rows: list[dict]) -> str:
+    """The step-by-step table under its own heading, and what its columns mean."""
+    header = ["position", "depth", *(f"`{label}`" for label in labels), *names]
+    lines = ["### From the exact search to what engines count, one technique at a time", "",
+             "| " + " | ".join(header) + " |", "|---|---:|" + "---:|" * (len(header) - 2)]
+    for row in rows:
+        cells = [_step_cell(cell) for cell in row["steps"]] + [_count(value) for value in row["engines"]]
+        lines.append(f"| {row['position']} | {row['depth']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines + ["", STEPS_NOTE]) + "\n"
 
 
 def _count(value) -> str:

@@ -31,9 +31,9 @@
 #      -> results/minimal_graph.json, results/minimal_graph.md
 #   6d. the price of pruning: null move, late move reductions and futility,
 #      alone and combined, over PVS with quiescence (and null move with LMR
-#      over the fixed-depth search), on the study's positions at depths 3-4,
-#      against each mode's exact reference -> results/study/pruning.json,
-#      pruning.md
+#      over the fixed-depth search), on the study's positions at depths 2-4,
+#      against each mode's exact reference, and one ply deeper against the
+#      exact search two plies deeper -> results/study/pruning.json, pruning.md
 #   7. what differs from one reproduction to the next (times, commit, CPU)
 #      moved out of those files into results/provenance/, which git ignores
 #      (scripts/split_provenance.py): the tracked files change only with a count
@@ -48,8 +48,8 @@
 # rows beyond the article; the ordering study at depth 6, every mode but
 # minimax and oracle -> results/deep/study-d6.json; and the enhancement
 # experiments at depth 6 on Bratko-Kopec -> results/deep/enhancements-bratko-kopec-d6.json;
-# the price of pruning at depth 5 (seconds) and depth 6 (about a quarter of an
-# hour by the run's estimate) -> results/deep/pruning/d5.json, d6.json (a folder
+# the price of pruning at depth 5 (seconds) and depth 6 (minutes on one
+# thread) -> results/deep/pruning/d5.json, d6.json (a folder
 # of its own: the rows beyond the article are the other runs there);
 # and the minimal graph of reference 000's positions at depth 3, every instance
 # attempted -> results/deep/minimal_graph/ (its own folder: results/deep/*.json are runs).
@@ -260,12 +260,12 @@ deeper=()
 [ -f results/deep/enhancements-bratko-kopec-d6.json ] && deeper=(results/deep/enhancements-bratko-kopec-d6.json)
 /usr/bin/python3 scripts/enhancements.py results/study/enhancements.json "${deeper[@]}" --out results/study
 
-echo "== the price of pruning: selective modes against their exact references, depths 3-4"
+echo "== the price of pruning: selective modes against their exact references, depths 2-4"
 # Depth 5 (14 CPU seconds) would more than double this step: it comes from
 # --deep, with depth 6; once made they are tracked, so the page is the same
 # whether or not this run made them again.
 rm -f results/study/pruning.json.journal
-"$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 3-4 --modes "$PRUNING_MODES" \
+"$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 2-4 --modes "$PRUNING_MODES" \
   --threads 2 --out results/study/pruning.json
 pruning_runs=(results/study/pruning.json)
 for depth in 5 6; do

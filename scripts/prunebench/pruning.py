@@ -25,7 +25,9 @@ the positions that have both records:
                    that depth has a ratio and a best-move share both at most
                    its own, one of them smaller
 
-Computing only: wording, tables and the figure are prunebench.pages.pruning's.
+The second question, one ply deeper for the same nodes, is prunebench.deeper's;
+pruning() computes both. Computing only: wording, tables and the figure are
+prunebench.pages.pruning's.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import pandas as pd
 from scipy import stats
 
 from prunebench import load
+from prunebench.deeper import one_ply_deeper
 from prunebench.study import CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_interval, depth_rng
 
 KEYS = ["position", "depth"]
@@ -51,6 +54,7 @@ COLUMNS = ["mode", "reference", "technique", "depth", "positions", "ratio", "ci_
 @dataclass
 class Pruning:
     table: pd.DataFrame            # one row per reference, technique and depth: COLUMNS
+    deeper: pd.DataFrame = None    # one ply deeper for the same nodes: prunebench.deeper.COLUMNS
     seed: int = DEFAULT_SEED
     resamples: int = DEFAULT_RESAMPLES
     notes: list[str] = field(default_factory=list)
@@ -72,20 +76,20 @@ def _frames(run: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
     selective, every = [], []
     for record in run["records"]:
         keys = {"position": record["position_id"], "depth": record["depth"]}
-        every.append({**keys, "mode": record["mode"], "nodes": _nodes(record)})
+        every.append({**keys, "mode": record["mode"], "nodes": _nodes(record), "best_move": record.get("best_move")})
         if "reference" in record:
             reference = record["reference"]["mode"]
             selective.append({**keys, "reference": reference, "technique": technique(record["mode"], reference),
-                              "mode": record["mode"], "nodes": _nodes(record),
+                              "mode": record["mode"], "nodes": _nodes(record), "best_move": record.get("best_move"),
                               "value_differs": bool(record["value_differs"]),
                               "best_move_differs": bool(record["best_move_differs"]),
                               "abs_value_difference": record["abs_value_difference"]})
-    return pd.DataFrame(selective), pd.DataFrame(every, columns=KEYS + ["mode", "nodes"])
+    return pd.DataFrame(selective), pd.DataFrame(every, columns=KEYS + ["mode", "nodes", "best_move"])
 
 
 def _paired(selective: pd.DataFrame, every: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     """Each selective row beside its reference's nodes; the rows without one left out, and said."""
-    references = every.rename(columns={"mode": "reference", "nodes": "reference_nodes"})
+    references = every.drop(columns="best_move").rename(columns={"mode": "reference", "nodes": "reference_nodes"})
     missing = sorted(set(selective["reference"]) - set(references["reference"]))
     if missing:
         raise load.DataError(f"the run has no records of the reference mode(s) {', '.join(missing)}: "
@@ -153,4 +157,5 @@ def pruning(run: dict, seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMP
     paired = paired.assign(order=paired["mode"].map(order)).sort_values(["depth", "order"], kind="stable")
     rows = [_row(cell, seed, resamples) for _, cell in paired.groupby(["depth", "order"], sort=False)]
     table = _with_front(pd.DataFrame(rows, columns=COLUMNS[:-1]))
-    return Pruning(table[COLUMNS], seed, resamples, notes)
+    deeper = one_ply_deeper(selective, every, seed, resamples, binomial_interval)
+    return Pruning(table[COLUMNS], deeper, seed, resamples, notes)

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from conftest import RUN_CONTEXT
-from prunebench import pruning as pr, study
+from prunebench import deeper, pruning as pr, study
 from prunebench.pages import pruning as page
 import pruning as pruning_cli
 
@@ -126,7 +126,7 @@ def test_the_page_writes_its_files_the_same_twice(tmp_path):
     for out in (first, second):
         assert pruning_cli.main([str(path), "--out", str(out), "--resamples", "200"]) == 0
     names = sorted(p.name for p in first.iterdir())
-    assert names == ["pruning.csv", "pruning.md", "pruning.png", "pruning.svg"]
+    assert names == ["pruning.csv", "pruning.md", "pruning.png", "pruning.svg", "pruning_deeper.csv"]
     assert all((first / n).read_bytes() == (second / n).read_bytes() for n in names)
     assert "| 3 | `lmr` | `pvs+qsearch` | 4 | 0.500 |" in (first / "pruning.md").read_text(encoding="utf-8")
 
@@ -161,3 +161,67 @@ def test_the_results_readme_section_opens_with_the_table_and_the_plot(tmp_path):
     assert title == f"## {page.TITLE}" and table.startswith("| depth | technique |")
     assert "![node ratio against best moves changed](study/pruning.png)" in text
     assert text.index("study/pruning.png") < text.index("- At depth 3 the Pareto front is")
+
+
+# One ply deeper for the same nodes: four positions, the exact reference `pvs`
+# at depths 1-3 and `pvs+lmr` at depth 2, worked out by hand. A fifth position
+# lacks the depth-3 answer, so it is left out.
+#                      P1  P2  P3  P4
+#   nodes  pvs d1      10  20  40  80
+#          pvs+lmr d2  20  20  80  80   ratios 2, 1, 2, 1: geometric mean √2
+#   moves  pvs d1       a   a   b   b   agrees with d3 at P1 only: 1 of 4
+#          pvs+lmr d2   a   b   a   b   agrees at P1, P2, P3: 3 of 4
+#          pvs d2       a   a   a   a   agrees at P1, P3, P4: 3 of 4
+#          pvs d3       a   b   a   a   (the answer)
+# Discordant pairs: lmr alone agrees at P2 and P3, pvs d1 alone nowhere, so
+# the exact McNemar p is 2 × (1/2)² = 0.5.
+def deeper_frames():
+    every, selective = [], []
+    table = {1: ([10, 20, 40, 80], "aabb"), 3: ([1, 1, 1, 1], "abaa"), 2: ([1, 1, 1, 1], "aaaa")}
+    for depth, (nodes, moves) in table.items():
+        every += [{"position": p, "depth": depth, "mode": "pvs", "nodes": n, "best_move": m}
+                  for p, n, m in zip(POSITIONS, nodes, moves)]
+    every += [{"position": "P5", "depth": 1, "mode": "pvs", "nodes": 10, "best_move": "a"}]
+    for p, n, m in zip(POSITIONS + ("P5",), [20, 20, 80, 80, 20], "ababb"):
+        row = {"position": p, "depth": 2, "mode": "pvs+lmr", "nodes": n, "best_move": m}
+        selective.append({**row, "reference": "pvs", "technique": "lmr"})
+        every.append(row)
+    return pd.DataFrame(selective), pd.DataFrame(every)
+
+
+def test_one_ply_deeper_counts_agreement_with_the_exact_move_two_plies_deeper():
+    selective, every = deeper_frames()
+    interval = lambda count, positions: (count - 0.5, count + 0.5)  # noqa: E731 (marks which count it got)
+    table = deeper.one_ply_deeper(selective, every, seed=1, resamples=200, interval=interval)
+    assert len(table) == 1
+    row = table.iloc[0]
+    assert (row["technique"], row["reference"], row["depth"], row["positions"]) == ("lmr", "pvs", 1, 4)
+    assert row["budget"] == pytest.approx(math.sqrt(2))
+    assert row["budget_low"] <= row["budget"] <= row["budget_high"]
+    assert (row["pruned_agrees"], row["pruned_share"], row["pruned_low"], row["pruned_high"]) == (3, 0.75, 2.5, 3.5)
+    assert (row["exact_agrees"], row["exact_share"], row["exact_low"]) == (1, 0.25, 0.5)
+    assert (row["deeper_agrees"], row["deeper_share"]) == (3, 0.75)
+    assert row["mcnemar_p"] == pytest.approx(0.5)
+
+
+def test_mcnemar_exact_is_the_two_sided_binomial_over_discordant_pairs():
+    assert deeper.mcnemar_exact(0, 0) == 1.0
+    assert deeper.mcnemar_exact(2, 0) == pytest.approx(0.5)
+    # 5 against 1: 2 × P(X ≤ 1) for X ~ Binomial(6, 1/2) = 2 × 7/64
+    assert deeper.mcnemar_exact(5, 1) == pytest.approx(14 / 64)
+
+
+def test_a_run_of_one_depth_says_the_question_cannot_be_asked(tmp_path):
+    result = pr.pruning(run(), 1, 100)
+    assert result.deeper.empty
+    assert "The runs hold no depth *d* with a technique at *d* + 1" in page.page(result, "run.json")
+
+
+def test_the_deeper_sentence_names_significant_techniques():
+    selective, every = deeper_frames()
+    table = deeper.one_ply_deeper(selective, every, seed=1, resamples=200, interval=pr.binomial_interval)
+    text = page.deeper_sentence(table)
+    assert text.startswith("At depth 1 over `pvs`, the exact search finds the depth-3 best move in 25.0% of "
+                           "positions (at depth 2, at its full cost: 75.0%); one ply deeper, `lmr` finds it most "
+                           "often, 75.0%, at 1.41× the exact search's nodes. None costs as few nodes")
+    assert text.endswith("no difference in agreement is significant (the smallest exact McNemar p: 0.5).")

@@ -4,6 +4,7 @@ prunebench.pruning computes; this module words it:
 
   pruning.md          what the data shows, then every technique at every depth
   pruning.csv         the same table, unformatted
+  pruning_deeper.csv  one ply deeper for the same nodes (prunebench.deeper), unformatted
   pruning.png / .svg  the Pareto plot: node ratio against best moves changed (drawn
                       here, not in prunebench.plots: one figure of one page)
 
@@ -23,12 +24,14 @@ from prunebench import output, plots, pruning as pr, render, style
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.ticker import FuncFormatter  # noqa: E402
-from prunebench.pages.study import MISSING, interval_text, markdown_table, ratio_text
+from prunebench.pages.study import MISSING, interval_text, markdown_table, p_text, ratio_text
 
-FILES = {"page": "pruning", "table": "pruning", "figure": "pruning"}
+FILES = {"page": "pruning", "table": "pruning", "deeper": "pruning_deeper", "figure": "pruning"}
 QSEARCH = "qsearch"      # the item that makes the reference's value function the Q-value
 TITLE = "The price of pruning: what each selective technique saves, and how often it changes the answer"
 TABLE_HEADING = "Every technique at every depth"
+DEEPER_HEADING = "One ply deeper for the same nodes?"
+SIGNIFICANCE = 0.05      # the McNemar p-value below which a difference in agreement is called one
 
 
 def _percent(value) -> str:
@@ -102,6 +105,78 @@ def answers(table: pd.DataFrame) -> list[str]:
 
 
 # --------------------------------------------------------------------------
+# one ply deeper for the same nodes
+# --------------------------------------------------------------------------
+
+
+def deeper_sentence(rows: pd.DataFrame) -> str:
+    """One depth d and one reference: the exact search's agreement at d and d + 1, then the
+    technique that agrees most, the cheapest one, and whether any difference is significant."""
+    first = rows.iloc[0]
+    depth, answer = int(first["depth"]), int(first["depth"]) + 2
+    most = rows.sort_values("pruned_share", ascending=False, kind="stable").iloc[0]
+    cheapest = rows.sort_values("budget", kind="stable").iloc[0]
+    sentence = (f"At depth {depth} over `{first['reference']}`, the exact search finds the depth-{answer} best move "
+                f"in {_percent(first['exact_share'])} of positions (at depth {depth + 1}, at its full cost: "
+                f"{_percent(first['deeper_share'])}); one ply deeper, `{most['technique']}` finds it most often, "
+                f"{_percent(most['pruned_share'])}, at {ratio_text(most['budget'])}× the exact search's nodes")
+    if cheapest["mode"] != most["mode"]:
+        sentence += (f", and `{cheapest['technique']}` costs least, {ratio_text(cheapest['budget'])}×, "
+                     f"for {_percent(cheapest['pruned_share'])}")
+    within = rows.loc[rows["budget"] <= 1]
+    sentence += (". At no more nodes than the exact search: " + ", ".join(f"`{t}`" for t in within["technique"])
+                 if not within.empty else ". None costs as few nodes as the exact search at that depth")
+    significant = rows.loc[rows["mcnemar_p"] < SIGNIFICANCE]
+    if significant.empty:
+        return sentence + (f"; no difference in agreement is significant (the smallest exact McNemar p: "
+                           f"{p_text(rows['mcnemar_p'].min())}).")
+    return sentence + f"; significant (exact McNemar p < {SIGNIFICANCE:g}): " + ", ".join(
+        f"`{r['technique']}` ({_p_phrase(r['mcnemar_p'])})" for _, r in significant.iterrows()) + "."
+
+
+def _p_phrase(p: float) -> str:
+    """'p = 0.002', or 'p < 0.0001' below the floor p_text rounds to."""
+    text = p_text(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
+def deeper_answers(deeper: pd.DataFrame) -> list[str]:
+    return [deeper_sentence(rows) for _, rows in deeper.groupby(["depth", "reference"], sort=False)]
+
+
+def deeper_markdown(deeper: pd.DataFrame) -> str:
+    header = ["depth d", "technique at d + 1", "over (exact reference)", "positions",
+              "nodes ÷ exact at d", "95 % CI", "pruned at d + 1 agrees (95 % CI)", "exact at d agrees (95 % CI)",
+              "exact at d + 1 agrees", "McNemar p"]
+    body = [[str(r["depth"]), f"`{r['technique']}`", f"`{r['reference']}`", str(r["positions"]),
+             ratio_text(r["budget"]), interval_text(r["budget_low"], r["budget_high"], int(r["positions"])),
+             share_text(r["pruned_agrees"], r["positions"], r["pruned_share"], r["pruned_low"], r["pruned_high"]),
+             share_text(r["exact_agrees"], r["positions"], r["exact_share"], r["exact_low"], r["exact_high"]),
+             f"{r['deeper_agrees']} of {r['positions']}, {_percent(r['deeper_share'])}",
+             p_text(r["mcnemar_p"])] for _, r in deeper.iterrows()]
+    return markdown_table(header, body, {0, 3, 4, 9})
+
+
+DEEPER_DEFINITIONS = (
+    "Per technique and depth *d*, over the positions that have the four records: the technique's mode at depth "
+    "*d* + 1 against its exact reference at depth *d*, each judged by whether its best move is the exact "
+    "reference's best move at depth *d* + 2. **Nodes ÷ exact at d**: the geometric mean of the technique's "
+    "nodes at *d* + 1 ÷ the reference's at *d* (1: the same budget), with the bootstrap interval. **Agrees**: "
+    "the positions whose best move is the depth-(*d* + 2) exact one, with the Clopper–Pearson interval; "
+    "**exact at d + 1** is what the exact search achieves one ply deeper at its full cost. **McNemar p**: the "
+    "exact two-sided McNemar test of the technique at *d* + 1 against the exact search at *d* (a binomial test "
+    "over the positions where just one of the two agrees). The depths are those whose records the runs hold.\n")
+
+
+def deeper_chapter(deeper: pd.DataFrame) -> list[str]:
+    if deeper is None or deeper.empty:
+        return [f"## {DEEPER_HEADING}\n", "The runs hold no depth *d* with a technique at *d* + 1 and its exact "
+                "reference at *d* and *d* + 2.\n"]
+    return [f"## {DEEPER_HEADING}\n", DEEPER_DEFINITIONS, "\n".join(f"- {line}" for line in deeper_answers(deeper))
+            + "\n", deeper_markdown(deeper)]
+
+
+# --------------------------------------------------------------------------
 # the table, the page and its files
 # --------------------------------------------------------------------------
 
@@ -140,7 +215,8 @@ def page(result: pr.Pruning, source: str) -> str:
     parts = [f"# {TITLE}\n", f"Run: `{source}`. " + definitions(result),
              "\n".join(f"- {line}" for line in answers(result.table)) + "\n",
              f"## {TABLE_HEADING}\n", table_markdown(result.table),
-             f"![node ratio against best moves changed]({FILES['figure']}.png)\n"]
+             f"![node ratio against best moves changed]({FILES['figure']}.png)\n",
+             *deeper_chapter(result.deeper)]
     parts += render.notes_section(result.notes)
     return "\n".join(parts)
 
@@ -150,6 +226,8 @@ def write(result: pr.Pruning, out_dir, source: str) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = [output.write_text(out / f"{FILES['page']}.md", page(result, source)),
                output.write_text(out / f"{FILES['table']}.csv", render.csv_text(result.table))]
+    if result.deeper is not None:
+        written.append(output.write_text(out / f"{FILES['deeper']}.csv", render.csv_text(result.deeper)))
     return written + plots.save(pareto_figure(result.table, QSEARCH), out / FILES["figure"])
 
 
@@ -221,5 +299,7 @@ def section(results: Path) -> str:
     answers_ = [line for line in chapters[0].splitlines() if line.startswith("- ")]
     table = next((c.split("\n", 1)[1].strip() for c in chapters if c.startswith(TABLE_HEADING)), "")
     table = table.replace(f"]({FILES['figure']}.png)", f"](study/{FILES['figure']}.png)")
+    deeper = next((c.strip() for c in chapters if c.startswith(DEEPER_HEADING)), "")
     return "\n".join([title, table + "\n", "What the data shows:\n", "\n".join(answers_) + "\n",
+                      *([f"### {deeper}\n"] if deeper else []),
                       f"The definitions, and the notes on what was left out: [study/{path.name}](study/{path.name}).\n"])

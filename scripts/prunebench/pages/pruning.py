@@ -237,15 +237,17 @@ def write(result: pr.Pruning, out_dir, source: str) -> list[Path]:
 
 
 PARETO_SIZE = (8.0, 7.0)          # inches, the legend below the axes included
-FRONT_GREYS = ("0.25", "0.55", "0.75")  # one per depth, darker for the shallower
+FRONT_GREYS = (0.15, 0.75)        # the shallowest depth's front line and the deepest's, between them evenly
 
 
 def _front_lines(ax, table: pd.DataFrame) -> list:
     """One dashed line per depth through its Pareto front, cheapest first; their legend handles."""
     handles = []
-    for i, (depth, rows) in enumerate(table.groupby("depth")):
+    depths = table.groupby("depth")
+    darkest, lightest = FRONT_GREYS
+    for i, (depth, rows) in enumerate(depths):
         front = rows.loc[rows["pareto"]].sort_values("ratio")
-        grey = FRONT_GREYS[i % len(FRONT_GREYS)]
+        grey = str(round(darkest + (lightest - darkest) * i / max(len(depths) - 1, 1), 3))
         ax.plot(front["ratio"], front["best_move_share"], linestyle="--", color=grey, zorder=1)
         handles.append(Line2D([], [], linestyle="--", color=grey, label=f"Pareto front, depth {depth}"))
     return handles

@@ -9,6 +9,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from prunebench import frames, load, plots, tables
 from conftest import REPO, RUN_SMALL, SCRIPTS
+from prunebench.pruning import technique
 from prunebench.style import STYLES, mode_colours, mode_style
 
 
@@ -26,15 +27,37 @@ def modes_in_results():
 
     The enhancement experiments' 48 combinations are drawn in one colour and
     named on their axis (plots.ranked_dots_figure), so they need no style each.
+    The price of pruning draws each technique in its style, not each mode
+    (techniques_in_results), and engines.md's steps run is a table only.
     """
     modes = set()
     for path in REPO.joinpath("results").rglob("*.json"):
-        if path.name.startswith("enhancements"):
+        if path.name.startswith("enhancements") or path in PRUNING_RUNS or path.name == "engine-steps.json":
             continue
         document = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(document, dict) and document.get("kind") == "run":
             modes |= {record["mode"] for record in document["records"]}
     return modes
+
+
+PRUNING_RUNS = {REPO / "results" / "study" / "pruning.json", *REPO.joinpath("results", "deep", "pruning").glob("*.json")}
+
+
+def techniques_in_results():
+    """The techniques the Pareto plot of the price of pruning draws, each in its own style."""
+    techniques = set()
+    for path in PRUNING_RUNS:
+        for record in json.loads(path.read_text(encoding="utf-8"))["records"]:
+            if "reference" in record:
+                techniques.add(technique(record["mode"], record["reference"]["mode"]))
+    return techniques
+
+
+def test_every_technique_of_the_price_of_pruning_has_its_own_colour_and_marker():
+    techniques = techniques_in_results()
+    assert {"nullmove=2", "lmr", "futility=100"} <= techniques
+    pairs = {name: (mode_style(name).colour, mode_style(name).marker) for name in techniques}
+    assert len(set(pairs.values())) == len(pairs), pairs
 
 
 def test_the_readme_lists_the_named_modes():

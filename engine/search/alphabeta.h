@@ -68,23 +68,50 @@ class AlphaBeta {
     ctx_.tree.generate(moves);
     if (moves.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
     SelectiveNode selective;
+    NullMoveOutcome null_move;
     if (ctx_.selective) [[unlikely]] {
       selective = selective_node(ctx_, depth);
       const auto search_null = [&](int null_depth, Score null_alpha, Score null_beta) {
         return search(ply + 1, null_depth, null_alpha, null_beta, child_type(expected, 1), false);
       };
-      if (const auto cut = null_move_cutoff(ctx_, selective, ply, depth, beta, search_null))
-        return bounded<F>(*cut, alpha, beta);
+      null_move = try_null_move(ctx_, selective, ply, depth, beta, search_null);
+      if (null_move.kind == NullMoveOutcome::CUTOFF) return bounded<F>(null_move.value, alpha, beta);
     }
     prepare_moves(ctx_, moves, ply, depth, hash_move, on_previous_pv);
     [[maybe_unused]] LeafTally leaves;
     if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
     const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
 
-    const Score original_alpha = alpha;
+    MoveLoop loop;
+    if (null_move.kind == NullMoveOutcome::VERIFY) [[unlikely]]
+      loop = verify_null_move(moves, leaves, selective, ply, depth, alpha, beta, expected, on_previous_pv, pv_move);
+    else
+      loop = search_moves<LEAF_CHILDREN>(moves, leaves, selective, ply, depth, alpha, beta, expected,
+                                         on_previous_pv, pv_move);
+    if (loop.behaved != NodeType::CUT) record_node_value(ctx_, ply, loop.best, loop.alpha, beta);
+    if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
+    count_node_types(ctx_.counters, expected, loop.behaved);
+    const Score best = bounded<F>(loop.best, alpha, beta);
+    if (ctx_.tt) store_table<M>(ctx_, ply, depth, best, alpha, beta, loop.best_move);
+    return best;
+  }
+
+  // What a node's move loop found: its best value (unclamped), the move that
+  // raised alpha last, how it behaved, and alpha at the end.
+  struct MoveLoop {
     Score best = -INFINITE_SCORE;
     Move best_move{};
     NodeType behaved = NodeType::ALL;
+    Score alpha = 0;
+  };
+
+  // The node's moves, in order, each searched to depth - 1 (or pruned,
+  // reduced: selective.h) until one reaches beta.
+  template <bool LEAF_CHILDREN>
+  MoveLoop search_moves(const typename T::MoveList& moves, LeafTally& leaves, const SelectiveNode& selective,
+                        int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv,
+                        Move pv_move) {
+    MoveLoop loop;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move move = moves[i];
       if constexpr (M == Mutant::SHARED_ALPHA) alpha = std::max(alpha, shared_alpha_);
@@ -98,26 +125,39 @@ class AlphaBeta {
                   : search_child<LEAF_CHILDREN>(leaves, move, ply + 1, child_depth(depth, i), alpha, beta,
                                                 child_type(expected, i), on_previous_pv && move == pv_move, i == 0);
       if constexpr (!LEAF_CHILDREN) ctx_.tree.unmake(move);
-      if (child > best) best = child;
+      if (child > loop.best) loop.best = child;
       if (child > alpha) {
         alpha = child;
         if constexpr (M == Mutant::SHARED_ALPHA) shared_alpha_ = alpha;
-        best_move = move;
-        behaved = NodeType::PV;
+        loop.best_move = move;
+        loop.behaved = NodeType::PV;
         record_pv<LEAF_CHILDREN>(ctx_.pv, ply, move);
         if (reaches_beta(alpha, beta)) {
-          behaved = NodeType::CUT;
-          record_cutoff(ctx_, move, i, moves.size(), ply, depth, best, alpha, beta);
+          loop.behaved = NodeType::CUT;
+          record_cutoff(ctx_, move, i, moves.size(), ply, depth, loop.best, alpha, beta);
           break;
         }
       }
     }
-    if (behaved != NodeType::CUT) record_node_value(ctx_, ply, best, alpha, beta);
-    if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
-    count_node_types(ctx_.counters, expected, behaved);
-    best = bounded<F>(best, original_alpha, beta);
-    if (ctx_.tt) store_table<M>(ctx_, ply, depth, best, original_alpha, beta, best_move);
-    return best;
+    loop.alpha = alpha;
+    return loop;
+  }
+
+  // nullmove=verified, a fail-high with the verify flag on (selective.h):
+  // the moves searched one ply shallower with the flag off below, and, if
+  // none reaches beta (zugzwang), again to the node's depth with it on, in
+  // the same order. Never a node that scores leaf children: it is selective.
+  [[gnu::cold]] MoveLoop verify_null_move(const typename T::MoveList& moves, LeafTally& leaves,
+                                          const SelectiveNode& selective, int ply, int depth, Score alpha,
+                                          Score beta, NodeType expected, bool on_previous_pv, Move pv_move) {
+    ctx_.verify_null_move = false;
+    const MoveLoop reduced =
+        search_moves<false>(moves, leaves, selective, ply, depth - 1, alpha, beta, expected, on_previous_pv, pv_move);
+    ctx_.verify_null_move = true;
+    if (reduced.best >= beta) return reduced;
+    ++ctx_.counters.null_move_verification_failures;
+    ctx_.pv.clear(ply);
+    return search_moves<false>(moves, leaves, selective, ply, depth, alpha, beta, expected, on_previous_pv, pv_move);
   }
 
   // The cut-off test: >= (reference 002), or the museum's > that prunes less.

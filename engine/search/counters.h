@@ -58,15 +58,20 @@ struct SearchCounters {
   std::uint64_t qnodes = 0;
   // qsearch: the most quiescence moves on one line below a horizon node (0: none played).
   int qsearch_max_ply = 0;
-  // nullmove (null_move.h): nodes where the null move was searched, and those
+  // nullmove (selective.h): nodes where the null move was searched, and those
   // it ended (its value reached beta). Each null child is a node, in nodes.
   std::uint64_t null_move_tries = 0;
   std::uint64_t null_move_cutoffs = 0;
-  // lmr (late_move_reductions.h): moves searched reduced, and those searched
+  // nullmove=verified: fail-highs searched on one ply shallower instead of
+  // cut (verify flag on), and of those the ones whose moves all stayed below
+  // beta (zugzwang), searched again to the node's depth.
+  std::uint64_t null_move_verifications = 0;
+  std::uint64_t null_move_verification_failures = 0;
+  // lmr (selective.h): moves searched reduced, and those searched
   // again at full depth because the reduced search's value exceeded alpha.
   std::uint64_t lmr_reductions = 0;
   std::uint64_t lmr_researches = 0;
-  // futility (futility.h): moves skipped without being made or searched.
+  // futility, extended-futility (selective.h): moves skipped without being made or searched.
   std::uint64_t futility_pruned = 0;
 
   std::array<std::uint64_t, PLY_NB> nodes_per_ply{};
@@ -108,6 +113,8 @@ inline SearchCounters& SearchCounters::operator+=(const SearchCounters& o) {
   expected_cut_behaved_all += o.expected_cut_behaved_all;
   qnodes += o.qnodes;
   null_move_tries += o.null_move_tries; null_move_cutoffs += o.null_move_cutoffs;
+  null_move_verifications += o.null_move_verifications;
+  null_move_verification_failures += o.null_move_verification_failures;
   lmr_reductions += o.lmr_reductions; lmr_researches += o.lmr_researches;
   futility_pruned += o.futility_pruned;
   if (o.qsearch_max_ply > qsearch_max_ply) qsearch_max_ply = o.qsearch_max_ply;  // a maximum, not a sum

@@ -97,9 +97,11 @@ struct SearchContext {
         qsearch(spec.qsearch),
         selective(is_selective(spec)),
         null_move_reduction(spec.null_move_reduction),
+        null_move_rule(spec.null_move_rule),
         lmr(spec.lmr),
         lmr_full_depth_moves(spec.lmr_full_depth_moves),
         futility_margin(spec.futility_margin),
+        extended_futility_margin(spec.extended_futility_margin),
         tt_draft(spec.tt_draft),
         tt(tt_),
         history(spec.ordering.history ? std::size_t(T::HISTORY_SIZE) : 0) {}
@@ -112,12 +114,17 @@ struct SearchContext {
   // The unsound options (selective.h), as in SearchSpec; `selective`: any of them on.
   bool selective;
   int null_move_reduction;
+  NullMoveRule null_move_rule;
   bool lmr;
   int lmr_full_depth_moves;
   Score futility_margin;
+  Score extended_futility_margin;
   // nullmove: the ply of the null child being searched, -1 when none, so
   // that a null child does not pass in turn (never two null moves in a row).
   int null_child_ply = -1;
+  // nullmove=verified: the verify flag of the current path, on from the
+  // root, off below a node whose null move failed high while it was on.
+  bool verify_null_move = true;
   TtDraft tt_draft;
   TranspositionTable<Move>* tt;  // nullptr: no table
   KillerTable<Move> killers;

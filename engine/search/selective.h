@@ -1,5 +1,5 @@
 // Selective search: null-move pruning, late move reductions and futility
-// pruning, the three unsound options (README glossary, "nullmove", "lmr",
+// pruning, the unsound options (README glossary, "nullmove", "lmr",
 // "futility"). Each one skips or shortens the search of a part of the tree
 // on a guess that the part cannot matter, so the root value may change: a
 // mode with any of them is not value-preserving (spec.h, is_selective), and
@@ -17,6 +17,20 @@
 //               If its value, negated, is >= beta the node returns it (then
 //               fail=hard clamps it to beta) without searching a move and
 //               without storing it in the table.
+//   nullmove=adaptive  The same, with Heinz's R (Adaptive Null-Move Pruning,
+//               ICCA J. 22(3), 1999): 3 when depth > 8, or when depth > 6 and
+//               each side has at least 3 pieces (knights, bishops, rooks,
+//               queens: ChessTree::fewest_pieces); otherwise 2.
+//   nullmove=verified  R = 3 and the same conditions (David-Tabibi and
+//               Netanyahu, Verified Null-Move Pruning, ICGA J. 25(3), 2002,
+//               Figure 3). A verify flag rides down each path, on at the
+//               root, handed to every child, the null child included. Where
+//               it is off, a fail-high cuts as above. Where it is on, the
+//               node does not cut: it searches its moves to depth - 1 (its
+//               children to depth - 2) with the flag off in their subtrees;
+//               if that search's best value is < beta (a zugzwang: the null
+//               move failed high but no move does), it searches its moves
+//               again, to its own depth, with the flag on.
 //   lmr[=K]     At a node with depth >= 3, not in check: the i-th move in the
 //               node's order (from 0) with i >= K (default 3), quiet (neither
 //               capture nor promotion), not giving check, and, with killers
@@ -29,6 +43,11 @@
 //               quiet and not giving check, is skipped when static evaluation
 //               + M <= alpha (the node's alpha when the move's turn comes).
 //               The node's value is the best of the moves it searched.
+//   extended-futility=E  The same at depth 2 with margin E (Heinz, Extended
+//               Futility Pruning, ICCA J. 21(2), 1998: about a rook, 500).
+//
+// A node's depth here is the depth its moves are searched to: one less than
+// it was entered with while a verified null move's reduced search runs.
 //
 // Only trees that can pass and tell checks and quiet moves (SelectiveTree:
 // chess) run them; check_spec (search.h) refuses them elsewhere.
@@ -48,6 +67,7 @@ concept SelectiveTree =
       { const_tree.in_check() } -> std::same_as<bool>;
       { const_tree.gives_check(move) } -> std::same_as<bool>;
       { const_tree.side_to_move_has_piece() } -> std::same_as<bool>;
+      { const_tree.fewest_pieces() } -> std::same_as<int>;
       tree.make_null();
       tree.unmake_null();
     };
@@ -55,15 +75,26 @@ concept SelectiveTree =
 // What a node of a selective search works out once, before its move loop.
 struct SelectiveNode {
   bool in_check = false;
-  Score static_eval = 0;  // futility at depth 1 only
+  Score static_eval = 0;  // where futility may act only
 };
+
+// The futility margin at a node whose moves are searched to `depth`: M at
+// depth 1, E at depth 2 (extended-futility), -1 where none applies.
+template <Tree T>
+Score futility_margin_at(const SearchContext<T>& ctx, int depth) {
+  if (depth == 1) return ctx.futility_margin;
+  return depth == 2 ? ctx.extended_futility_margin : -1;
+}
 
 template <Tree T>
 SelectiveNode selective_node(const SearchContext<T>& ctx, int depth) {
   SelectiveNode node;
   if constexpr (SelectiveTree<T>) {
     node.in_check = ctx.tree.in_check();
-    if (ctx.futility_margin >= 0 && depth == 1 && !node.in_check) node.static_eval = ctx.tree.evaluate();
+    // A verified null move may search the moves one ply shallower.
+    const bool verified = ctx.null_move_rule == NullMoveRule::VERIFIED;
+    if (!node.in_check && (futility_margin_at(ctx, depth) >= 0 || (verified && futility_margin_at(ctx, depth - 1) >= 0)))
+      node.static_eval = ctx.tree.evaluate();
   } else {
     (void)ctx, (void)depth;
   }
@@ -82,29 +113,49 @@ bool quiet_and_no_check(const SearchContext<T>& ctx, typename T::MoveType move) 
   }
 }
 
-// nullmove: the node's value if the null move ends it, else nothing.
+// nullmove's R at a node with `depth` to go: fixed, or Heinz's adaptive R.
+template <SelectiveTree T>
+int null_move_reduction(const SearchContext<T>& ctx, int depth) {
+  if (ctx.null_move_rule != NullMoveRule::ADAPTIVE) return ctx.null_move_reduction;
+  constexpr int HEINZ_PIECES = 3, HEINZ_DEPTH = 6, HEINZ_FEW_PIECES_DEPTH = 8;
+  const int deeper_than = ctx.tree.fewest_pieces() >= HEINZ_PIECES ? HEINZ_DEPTH : HEINZ_FEW_PIECES_DEPTH;
+  return ctx.null_move_reduction + (depth > deeper_than ? 1 : 0);
+}
+
+// What the null move did at a node: nothing (no pass, or it failed low), a
+// cut-off with `value`, or (nullmove=verified, flag on) a fail-high to verify.
+struct NullMoveOutcome {
+  enum Kind { NONE, CUTOFF, VERIFY } kind = NONE;
+  Score value = 0;
+};
+
+// nullmove: passes if the rules allow and says what came of it.
 // `search_null(depth, alpha, beta)` searches the null child, already made,
 // from its own side.
 template <Tree T, typename SearchNull>
-std::optional<Score> null_move_cutoff(SearchContext<T>& ctx, const SelectiveNode& node, int ply, int depth,
-                                      Score beta, SearchNull search_null) {
+NullMoveOutcome try_null_move(SearchContext<T>& ctx, const SelectiveNode& node, int ply, int depth, Score beta,
+                              SearchNull search_null) {
   if constexpr (SelectiveTree<T>) {
     if (ctx.null_move_reduction == 0 || ply == 0 || node.in_check || ctx.null_child_ply == ply ||
         !ctx.tree.side_to_move_has_piece())
-      return std::nullopt;
+      return {};
     ++ctx.counters.null_move_tries;
     const int outer_null_child = ctx.null_child_ply;  // restored: a null child below this one may come later
     ctx.null_child_ply = ply + 1;
     ctx.tree.make_null();
-    const Score value = -search_null(depth - 1 - ctx.null_move_reduction, -beta, -beta + 1);
+    const Score value = -search_null(depth - 1 - null_move_reduction(ctx, depth), -beta, -beta + 1);
     ctx.tree.unmake_null();
     ctx.null_child_ply = outer_null_child;
-    if (value < beta) return std::nullopt;
+    if (value < beta) return {};
+    if (ctx.null_move_rule == NullMoveRule::VERIFIED && ctx.verify_null_move) {
+      ++ctx.counters.null_move_verifications;
+      return {NullMoveOutcome::VERIFY, value};
+    }
     ++ctx.counters.null_move_cutoffs;
-    return value;
+    return {NullMoveOutcome::CUTOFF, value};
   } else {
     (void)ctx, (void)node, (void)ply, (void)depth, (void)beta, (void)search_null;
-    return std::nullopt;
+    return {};
   }
 }
 
@@ -112,8 +163,9 @@ std::optional<Score> null_move_cutoff(SearchContext<T>& ctx, const SelectiveNode
 template <Tree T>
 bool futility_prunes(SearchContext<T>& ctx, const SelectiveNode& node, typename T::MoveType move,
                      std::size_t index, int depth, Score alpha) {
-  if (ctx.futility_margin < 0 || depth != 1 || node.in_check || index == 0) return false;
-  if (node.static_eval + ctx.futility_margin > alpha || !quiet_and_no_check(ctx, move)) return false;
+  const Score margin = futility_margin_at(ctx, depth);
+  if (margin < 0 || node.in_check || index == 0) return false;
+  if (node.static_eval + margin > alpha || !quiet_and_no_check(ctx, move)) return false;
   ++ctx.counters.futility_pruned;
   return true;
 }

@@ -200,7 +200,15 @@ std::string set_at_least(const OptionItem& item, int least, const std::string& w
 }
 
 std::string set_null_move(SearchSpec& spec, const OptionItem& item) {
-  return set_at_least(item, 1, "a reduction R, 1.." + std::to_string(MAX_PLY), spec.null_move_reduction);
+  spec.null_move_rule = item.value == "adaptive"   ? NullMoveRule::ADAPTIVE
+                        : item.value == "verified" ? NullMoveRule::VERIFIED
+                                                   : NullMoveRule::FIXED;
+  if (spec.null_move_rule == NullMoveRule::ADAPTIVE) spec.null_move_reduction = SearchSpec::ADAPTIVE_NULL_MOVE_BASE;
+  if (spec.null_move_rule == NullMoveRule::VERIFIED)
+    spec.null_move_reduction = SearchSpec::VERIFIED_NULL_MOVE_REDUCTION;
+  if (spec.null_move_rule != NullMoveRule::FIXED) return "";
+  return set_at_least(item, 1, "a reduction R, 1.." + std::to_string(MAX_PLY) + ", adaptive or verified",
+                      spec.null_move_reduction);
 }
 
 std::string set_lmr(SearchSpec& spec, const OptionItem& item) {
@@ -210,11 +218,12 @@ std::string set_lmr(SearchSpec& spec, const OptionItem& item) {
                       spec.lmr_full_depth_moves);
 }
 
-std::string set_futility(SearchSpec& spec, const OptionItem& item) {
+// futility=M, extended-futility=E: a margin in centipawns, 0..MATE - 1.
+std::string set_margin(const OptionItem& item, Score& field) {
   const auto margin = parse_whole_integer<Score>(item.value);
   if (!item.has_value || !margin.ok() || margin.value < 0 || margin.value >= MATE)
     return bad_value(item) + " (a margin in centipawns, 0.." + std::to_string(MATE - 1) + ")";
-  spec.futility_margin = margin.value;
+  field = margin.value;
   return "";
 }
 
@@ -228,7 +237,7 @@ std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
 
 // Every option a mode may carry, by key: the one list parse_mode and
 // first_item_kind read, so an option is added in one row. "algo" starts a mode.
-constexpr std::array<std::pair<std::string_view, OptionHandler>, 21> OPTIONS = {{
+constexpr std::array<std::pair<std::string_view, OptionHandler>, 22> OPTIONS = {{
     {"algo",
      [](SearchSpec& s, const OptionItem& i) { return set_named(ALGORITHMS, "algorithm", i, s.algorithm); }},
     {"fail", set_fail},
@@ -253,7 +262,9 @@ constexpr std::array<std::pair<std::string_view, OptionHandler>, 21> OPTIONS = {
     {"qsearch", set_qsearch},
     {"nullmove", set_null_move},
     {"lmr", set_lmr},
-    {"futility", set_futility},
+    {"futility", [](SearchSpec& s, const OptionItem& i) { return set_margin(i, s.futility_margin); }},
+    {"extended-futility",
+     [](SearchSpec& s, const OptionItem& i) { return set_margin(i, s.extended_futility_margin); }},
 }};
 
 // Applies one option item ("tt", "order=mvv-lva", ...); returns an error or "".
@@ -292,6 +303,8 @@ std::string spec_error(const SearchSpec& spec) {
     return "qsearch does not apply to minimal: the minimal tree of the Q-value is not defined";
   if (is_selective(spec) && (full_width || spec.algorithm == Algorithm::MINIMAL))
     return "nullmove, lmr and futility prune within a window: they apply to alphabeta, pvs and mtdf only";
+  if (spec.extended_futility_margin >= 0 && spec.futility_margin < 0)
+    return "extended-futility needs futility: it extends frontier futility pruning to depth 2";
   if (spec.minimal_megabytes != SearchSpec::DEFAULT_MINIMAL_MEGABYTES && spec.algorithm != Algorithm::MINIMAL)
     return "minimal-memory applies to minimal only";
   if (spec.ordering.tt_move_first && !spec.tt) return "the hash move needs the transposition table (tt)";
@@ -373,9 +386,14 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
     fields.emplace_back("minimal_megabytes", std::to_string(spec.minimal_megabytes));
   // Only when on, so that the specs of every record written before it are unchanged.
   if (spec.qsearch) fields.emplace_back("qsearch", flag(true));
-  if (spec.null_move_reduction > 0) fields.emplace_back("nullmove", std::to_string(spec.null_move_reduction));
+  if (spec.null_move_reduction > 0)
+    fields.emplace_back("nullmove", spec.null_move_rule == NullMoveRule::ADAPTIVE   ? "adaptive"
+                                    : spec.null_move_rule == NullMoveRule::VERIFIED ? "verified"
+                                                                                    : std::to_string(spec.null_move_reduction));
   if (spec.lmr) fields.emplace_back("lmr", std::to_string(spec.lmr_full_depth_moves));
   if (spec.futility_margin >= 0) fields.emplace_back("futility", std::to_string(spec.futility_margin));
+  if (spec.extended_futility_margin >= 0)
+    fields.emplace_back("extended_futility", std::to_string(spec.extended_futility_margin));
   return fields;
 }
 
@@ -386,7 +404,7 @@ std::string without_selective_items(std::string_view mode) {
     const std::size_t end = mode.find_first_of(",+");
     const std::string_view item = mode.substr(0, end);
     const std::string_view key = item.substr(0, item.find('='));
-    if (key != "nullmove" && key != "lmr" && key != "futility") {
+    if (key != "nullmove" && key != "lmr" && key != "futility" && key != "extended-futility") {
       if (!kept.empty()) kept += separator;
       kept.append(item);
     }

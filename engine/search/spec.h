@@ -28,11 +28,14 @@
 //   minimal-memory=MB the exact minimal tree's memory (default 1024 MB; minimal only)
 //   qsearch           quiescence search at the horizon (quiescence.h): the
 //                     search returns the Q-value instead of the fixed-depth value
-//   nullmove=R        null-move pruning, reduction R >= 1 (null_move.h)
+//   nullmove=R        null-move pruning, reduction R >= 1 (selective.h);
+//   nullmove=adaptive R = 2 or 3 by depth and pieces (Heinz 1999);
+//   nullmove=verified R = 3, a fail-high verified by a shallower search (David-Tabibi
+//                     and Netanyahu 2002)
 //   lmr | lmr=K       late move reductions after the first K moves, default 3
-//                     (late_move_reductions.h)
-//   futility=MARGIN   futility pruning at frontier nodes, centipawns >= 0 (futility.h)
-//                     The last three are unsound (is_selective): not value-preserving.
+//   futility=MARGIN   futility pruning at frontier nodes, centipawns >= 0
+//   extended-futility=MARGIN   the same at pre-frontier nodes (depth 2; needs futility)
+//                     nullmove, lmr and futility are unsound (is_selective): not value-preserving.
 #pragma once
 
 #include <cstddef>
@@ -59,6 +62,11 @@ enum class Fail { SOFT, HARD };
 // (reference 003's rule, what playing engines do: the search then returns
 // values of deeper searches, no longer the fixed-depth value). See tt.h.
 enum class TtDraft { EQUAL, AT_LEAST };
+// How nullmove chooses R and what a null move's fail-high does (selective.h):
+// a FIXED R and a cut-off; R by depth and pieces (ADAPTIVE, Heinz 1999) and a
+// cut-off; R = 3 and, where the path's verify flag is on, a search one ply
+// shallower instead of the cut-off (VERIFIED, David-Tabibi and Netanyahu 2002).
+enum class NullMoveRule { FIXED, ADAPTIVE, VERIFIED };
 
 struct SearchSpec {
   static constexpr std::size_t DEFAULT_TT_MEGABYTES = 16;
@@ -81,11 +89,17 @@ struct SearchSpec {
   bool qsearch = false;
   // The unsound options (README glossary): 0 / false / -1 is off.
   int null_move_reduction = 0;  // nullmove=R: the null child searched R plies shallower than a move's
+  // nullmove=adaptive: R is null_move_reduction (2) or one more; verified: R = 3, fail-highs verified.
+  NullMoveRule null_move_rule = NullMoveRule::FIXED;
   bool lmr = false;             // late move reductions
   int lmr_full_depth_moves = DEFAULT_LMR_FULL_DEPTH_MOVES;  // lmr=K: moves searched unreduced first
   Score futility_margin = -1;   // futility=MARGIN, centipawns
+  Score extended_futility_margin = -1;  // extended-futility=MARGIN, at depth 2 (needs futility)
 
   static constexpr int DEFAULT_LMR_FULL_DEPTH_MOVES = 3;
+  // nullmove=adaptive's smaller reduction (Heinz: 2, or 3 deep enough) and nullmove=verified's R.
+  static constexpr int ADAPTIVE_NULL_MOVE_BASE = 2;
+  static constexpr int VERIFIED_NULL_MOVE_REDUCTION = 3;
 
   bool operator==(const SearchSpec&) const = default;
 };
@@ -101,9 +115,11 @@ inline bool is_selective(const SearchSpec& spec) {
 // included: it is part of the value function) kept.
 inline SearchSpec without_selective(SearchSpec spec) {
   spec.null_move_reduction = 0;
+  spec.null_move_rule = NullMoveRule::FIXED;
   spec.lmr = false;
   spec.lmr_full_depth_moves = SearchSpec::DEFAULT_LMR_FULL_DEPTH_MOVES;
   spec.futility_margin = -1;
+  spec.extended_futility_margin = -1;
   return spec;
 }
 
@@ -139,7 +155,7 @@ std::string spec_error(const SearchSpec& spec);
 // text: "true"/"false" for flags, decimal for numbers, names otherwise.
 std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec);
 
-// The mode string with its nullmove, lmr and futility items dropped: the
+// The mode string with its nullmove, lmr, futility and extended-futility items dropped: the
 // mode of a selective record's exact reference (named modes and every
 // other item kept as written).
 std::string without_selective_items(std::string_view mode);

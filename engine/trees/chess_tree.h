@@ -15,6 +15,7 @@
 // difference and as the tests' reference.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -136,6 +137,12 @@ class ChessTree {
   bool side_to_move_has_piece() const {
     const Position& pos = position();
     return (pos.pieces(pos.side_to_move()) & ~(pos.pieces(KING) | pos.pieces(PAWN))) != 0;
+  }
+  // nullmove=adaptive: the pieces (knights, bishops, rooks, queens) of the side that has fewer.
+  int fewest_pieces() const {
+    const Position& pos = position();
+    const Bitboard pieces = ~(pos.pieces(KING) | pos.pieces(PAWN));
+    return std::min(popcount(pos.pieces(WHITE) & pieces), popcount(pos.pieces(BLACK) & pieces));
   }
   // The pass, played at once (never pending), and taken back.
   void make_null() {

@@ -119,13 +119,15 @@ nlohmann::ordered_json uci_or_null(Move move) {
   return move.is_none() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(to_uci(move));
 }
 
-// nullmove, lmr, futility: their counters, and the exact reference (search.h)
+// nullmove, lmr, futility: their seven counters, and the exact reference (search.h)
 // the record is judged against instead of the other modes. Absent in every
 // other record, so that those are unchanged.
 void add_selective(const ChessSearch& run, nlohmann::ordered_json& record) {
   const SearchCounters& c = run.counters;
   record["counters"]["null_move_tries"] = c.null_move_tries;
   record["counters"]["null_move_cutoffs"] = c.null_move_cutoffs;
+  record["counters"]["null_move_verifications"] = c.null_move_verifications;
+  record["counters"]["null_move_verification_failures"] = c.null_move_verification_failures;
   record["counters"]["lmr_reductions"] = c.lmr_reductions;
   record["counters"]["lmr_researches"] = c.lmr_researches;
   record["counters"]["futility_pruned"] = c.futility_pruned;

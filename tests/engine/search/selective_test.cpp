@@ -1,4 +1,5 @@
-// nullmove, lmr and futility (selective.h): counts worked out on paper on
+// nullmove (fixed, adaptive, verified), lmr and futility (frontier and
+// extended; selective.h): counts worked out on paper on
 // positions small enough to follow every node, the conditions of each rule
 // seen through its counters, the options' refusals, and on the suites every
 // selective mode's value, best move and exact reference.
@@ -63,6 +64,72 @@ TEST(NullMove, ZugzwangGuardKeepsKingAndPawnsFromPassing) {
     const Outcome guarded = run(pos, "alphabeta+nullmove=1", depth);
     EXPECT_EQ(guarded.counters.null_move_tries, 0u) << depth;
     EXPECT_EQ(guarded.counters, run(pos, "alphabeta", depth).counters) << depth;
+  }
+}
+
+// nullmove=adaptive's R (Heinz 1999): 3 when depth > 8, or when depth > 6
+// and each side has at least 3 pieces other than king and pawns; else 2.
+// Three pieces a side (R, N, B each), then Black with two and pawns, which
+// do not count.
+TEST(NullMove, AdaptiveReductionFollowsHeinzsRule) {
+  const auto reductions = [](const char* fen) {
+    ChessTree tree(from_fen(fen));
+    SearchCounters counters;
+    const SearchContext<ChessTree> ctx(tree, counters, parse_mode("alphabeta+nullmove=adaptive").value, nullptr);
+    std::vector<int> r;
+    for (int depth = 5; depth <= 10; ++depth) r.push_back(null_move_reduction(ctx, depth));
+    return r;
+  };
+  EXPECT_EQ(reductions("rnb1k3/8/8/8/8/8/8/RNB1K3 w - - 0 1"), (std::vector<int>{2, 2, 3, 3, 3, 3}));
+  EXPECT_EQ(reductions("rn2k3/pppp4/8/8/8/8/PPPP4/RNB1K3 w - - 0 1"), (std::vector<int>{2, 2, 2, 2, 3, 3}));
+  // Below depth 8 no node but the root (which never passes) has depth > 6:
+  // R is 2 everywhere, the counts are nullmove=2's, field for field.
+  for (const std::string mode : {"pvs-id-tt-killers+qsearch", "mvv-lva"})
+    EXPECT_EQ(run(Position::start(), mode + "+nullmove=adaptive", 5).counters,
+              run(Position::start(), mode + "+nullmove=2", 5).counters)
+        << mode;
+}
+
+// nullmove=verified (R = 3) on the quiet position, depth 2: as with
+// nullmove=1 above, each child of the root passes and the null child is a
+// horizon node (1 - 1 - 3 < 0), worth 400 for Black. Under the first child
+// nothing reaches beta = +infinity: 1 + 1 + 15 nodes. Under the other four
+// 400 >= 400 fails high with the verify flag on (the root's, handed down),
+// so no cut: the child searches its replies one ply shallower, to depth -1
+// (horizon nodes, 400 each), and the first already reaches beta. Its best,
+// 400, is not < beta: no re-search. 4 * (1 + 1 + 1) nodes more: 30 in all,
+// 24 leaves (every node at ply 2), 4 verifications, no cut-off by the null
+// move. Plain nullmove=3 cuts those four instead: 1 + 17 + 4 * 2 = 26.
+TEST(NullMove, VerifiedSearchesOnOnePlyShallowerInsteadOfCutting) {
+  const Position pos = from_fen(QUIET_FEN);
+  for (const char* mode : {"alphabeta+nullmove=verified", "fail-hard+nullmove=verified"}) {
+    const Outcome verified = run(pos, mode, 2);
+    EXPECT_EQ(verified.counters.nodes, 30u) << mode;
+    EXPECT_EQ(verified.counters.leaves, 24u) << mode;
+    EXPECT_EQ(verified.counters.nodes_per_ply[2], 24u) << mode;
+    EXPECT_EQ(verified.counters.null_move_tries, 5u) << mode;
+    EXPECT_EQ(verified.counters.null_move_cutoffs, 0u) << mode;
+    EXPECT_EQ(verified.counters.null_move_verifications, 4u) << mode;
+    EXPECT_EQ(verified.counters.null_move_verification_failures, 0u) << mode;
+    EXPECT_EQ(verified.result.score, -400) << mode;
+  }
+  const Outcome fixed = run(pos, "alphabeta+nullmove=3", 2);
+  EXPECT_EQ(fixed.counters.nodes, 26u);
+  EXPECT_EQ(fixed.counters.null_move_cutoffs, 4u);
+  EXPECT_EQ(fixed.counters.null_move_verifications, 0u);
+}
+
+// On the suites: a verification is a fail-high that did not cut, a failure
+// one of those, so verifications + cut-offs <= tries and failures <=
+// verifications; every other mode counts no verification.
+TEST(NullMove, VerifiedCountersAddUp) {
+  const std::vector<testing::EpdPosition> suite = testing::read_epd_positions("wac.epd");
+  ASSERT_FALSE(suite.empty());
+  for (std::size_t i = 0; i < suite.size(); i += 25) {
+    const SearchCounters c = run(suite[i].position, "pvs-id-tt-killers+qsearch+nullmove=verified", 4).counters;
+    EXPECT_LE(c.null_move_verifications + c.null_move_cutoffs, c.null_move_tries) << suite[i].id;
+    EXPECT_LE(c.null_move_verification_failures, c.null_move_verifications) << suite[i].id;
+    EXPECT_EQ(run(suite[i].position, "pvs-id-tt-killers+nullmove=3", 4).counters.null_move_verifications, 0u);
   }
 }
 
@@ -139,6 +206,25 @@ TEST(Futility, NeverPrunesACaptureOrACheck) {
   EXPECT_EQ(run(pos, "mvv-lva+futility=901", 1).counters.futility_pruned, 0u);
 }
 
+// extended-futility at the root of the quiet position, depth 2: the first
+// move is searched (1 + 15 nodes, -400 = alpha; futility=1 prunes nothing
+// below it: 400 + 1 > 400), then -400 + 0 <= -400 skips the other four
+// quiet moves, none a check: 1 + 16 = 17 nodes. With E = 1, -399 > -400:
+// the plain 25 nodes.
+TEST(Futility, ExtendedPrunesAtPreFrontierNodes) {
+  const Position pos = from_fen(QUIET_FEN);
+  const Outcome pruned = run(pos, "alphabeta+futility=1+extended-futility=0", 2);
+  EXPECT_EQ(pruned.counters.futility_pruned, 4u);
+  EXPECT_EQ(pruned.counters.nodes, 17u);
+  EXPECT_EQ(pruned.result.score, -400);
+  const Outcome kept = run(pos, "alphabeta+futility=1+extended-futility=1", 2);
+  EXPECT_EQ(kept.counters.futility_pruned, 0u);
+  EXPECT_EQ(kept.counters.nodes, 25u);
+  // At depth 1 only futility=M acts: E changes nothing there.
+  EXPECT_EQ(run(pos, "alphabeta+futility=1+extended-futility=0", 1).counters,
+            run(pos, "alphabeta+futility=1", 1).counters);
+}
+
 // In check nothing is pruned, whatever the margin; and a node always
 // searches its first move, so the root has a best move.
 TEST(Futility, NeverInCheckAndAlwaysOneMove) {
@@ -178,6 +264,8 @@ TEST(Selective, EveryModeHasALegalMoveAndItsPlainModeAsReference) {
       {"mvv-lva+nullmove=3+lmr=2+futility=50", "mvv-lva"},
       {"mtdf+nullmove=2", "mtdf"},
       {"fail-hard+lmr+futility=0", "fail-hard"},
+      {"pvs-id-tt-killers+qsearch+nullmove=verified+lmr", "pvs-id-tt-killers+qsearch"},
+      {"id-tt+nullmove=adaptive+futility=100+extended-futility=500", "id-tt"},
   };
   const std::vector<testing::EpdPosition> suite = testing::read_epd_positions("wac.epd");
   ASSERT_FALSE(suite.empty());
@@ -202,9 +290,18 @@ TEST(Selective, EveryModeHasALegalMoveAndItsPlainModeAsReference) {
 }
 
 TEST(Selective, BadValuesAndSpecsThatCannotRunThemAreRefused) {
-  for (const char* mode : {"nullmove=0", "nullmove=-1", "nullmove=abc", "nullmove", "lmr=0", "lmr=x",
-                           "futility=abc", "futility=-1", "futility"})
+  for (const char* mode : {"nullmove=0", "nullmove=-1", "nullmove=abc", "nullmove", "nullmove=Adaptive",
+                           "nullmove=verify", "lmr=0", "lmr=x", "futility=abc", "futility=-1", "futility",
+                           "futility=0+extended-futility=abc", "futility=0+extended-futility=-1",
+                           "futility=0+extended-futility"})
     EXPECT_NE(parse_mode(mode).error.find("bad value"), std::string::npos) << mode;
+  EXPECT_NE(parse_mode("nullmove=x").error.find("adaptive or verified"), std::string::npos);
+  EXPECT_NE(parse_mode("alphabeta+extended-futility=500").error.find("extended-futility needs futility"),
+            std::string::npos);
+  for (const char* mode : {"nullmove=adaptive", "nullmove=verified", "futility=0+extended-futility=500"})
+    EXPECT_EQ(parse_mode(mode).error, "") << mode;
+  EXPECT_EQ(parse_mode("nullmove=verified").value.null_move_reduction, 3);
+  EXPECT_EQ(without_selective_items("mvv-lva+futility=100+extended-futility=500+nullmove=verified"), "mvv-lva");
   for (const char* mode : {"minimax+nullmove=2", "negamax+lmr", "minimal+futility=10"})
     EXPECT_NE(parse_mode(mode).error.find("apply to alphabeta, pvs and mtdf only"), std::string::npos) << mode;
   for (const char* mode : {"alphabeta+nullmove=2", "alphabeta+lmr", "alphabeta+futility=0"}) {

@@ -35,12 +35,15 @@ ArgParser make_parser() {
                    "  minimal-memory=MB   (minimal: the most memory its table of proofs may take, default 1024)\n"
                    "  qsearch   quiescence search at the horizon (not with minimal): the score is the\n"
                    "            Q-value, and qnodes counts the nodes below the horizon (README glossary)\n"
-                   "  nullmove=R   null-move pruning, the null child R+1 plies shallower (R >= 1)\n"
+                   "  nullmove=R   null-move pruning, the null child R+1 plies shallower (R >= 1);\n"
+                   "  nullmove=adaptive  R = 3 at depth > 8, or > 6 with 3 pieces a side, else 2 (Heinz)\n"
+                   "  nullmove=verified  R = 3, a fail-high searched on one ply shallower (David-Tabibi)\n"
                    "  lmr | lmr=K  late move reductions: quiet moves after the first K (default 3) at\n"
                    "               depth >= 3 searched one ply shallower first\n"
                    "  futility=M   futility pruning: at depth 1, quiet moves after the first skipped when\n"
                    "               the static evaluation + M <= alpha (M centipawns >= 0)\n"
-                   "  The last three (alphabeta, pvs, mtdf) are unsound: the record also carries the\n"
+                   "  extended-futility=E   the same at depth 2 with margin E (needs futility)\n"
+                   "  The last four (alphabeta, pvs, mtdf) are unsound: the record also carries the\n"
                    "  reference, the same mode without them (qsearch kept), and whether value and best\n"
                    "  move differ from it (README glossary: nullmove, lmr, futility, reference)");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");

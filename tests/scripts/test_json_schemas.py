@@ -185,13 +185,24 @@ def test_distinct_nodes_fields_are_typed():
     assert errors(document, "search") != []
 
 
+def test_selective_variants_name_their_rule_in_the_spec():
+    """nullmove=verified and extended-futility: the spec names them, the record validates, the reference drops them."""
+    mode = "pvs-id-tt-killers+nullmove=verified+futility=100+extended-futility=500"
+    document = json.loads(prunebench("search", "--fen", "startpos", "--depth", "3", "--mode", mode, "--json"))
+    assert errors(document, "search") == []
+    assert document["spec"]["nullmove"] == "verified"
+    assert document["spec"]["extended_futility"] == 500
+    assert document["reference"]["mode"] == "pvs-id-tt-killers"
+
+
 def test_selective_search_carries_its_typed_reference():
     """A search with nullmove, lmr and futility: its counters and its exact reference validate, and are typed."""
     mode = "pvs-id-tt-killers+qsearch+nullmove=2+lmr+futility=100"
     document = json.loads(prunebench("search", "--fen", "startpos", "--depth", "4", "--mode", mode, "--json"))
     assert errors(document, "search") == []
     assert document["reference"]["mode"] == "pvs-id-tt-killers+qsearch"
-    for counter in ("null_move_tries", "null_move_cutoffs", "lmr_reductions", "lmr_researches", "futility_pruned"):
+    for counter in ("null_move_tries", "null_move_cutoffs", "null_move_verifications",
+                    "null_move_verification_failures", "lmr_reductions", "lmr_researches", "futility_pruned"):
         assert counter in document["counters"]
     assert document["value_differs"] == (document["score"] != document["reference"]["score"])
     document["reference"]["score"] = "0"

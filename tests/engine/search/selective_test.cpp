@@ -133,6 +133,26 @@ TEST(NullMove, VerifiedCountersAddUp) {
   }
 }
 
+// WAC.001 (Qg6, mate): at depth 5, a fixed R = 3 null move fails high where
+// passing is not what the position allows, and the search misses the mate
+// (-190 against the exact mate score). The verified null move meets the same
+// fail-high with its flag on, searches on one ply shallower, finds that no
+// move holds beta (a zugzwang to the rule: one verification failure), and
+// its re-search at full depth returns the exact value and best move.
+TEST(NullMove, VerifiedReSearchRecoversWhatAFixedNullMoveLost) {
+  const std::vector<testing::EpdPosition> suite = testing::read_epd_positions("wac.epd");
+  ASSERT_FALSE(suite.empty());
+  ASSERT_EQ(suite[0].id, "WAC.001");
+  const Outcome exact = run(suite[0].position, "alphabeta", 5);
+  const Outcome fixed = run(suite[0].position, "alphabeta+nullmove=3", 5);
+  const Outcome verified = run(suite[0].position, "alphabeta+nullmove=verified", 5);
+  EXPECT_EQ(fixed.result.score, -190);
+  EXPECT_NE(fixed.result.score, exact.result.score);
+  EXPECT_EQ(verified.result.score, exact.result.score);
+  EXPECT_EQ(verified.result.best_move, exact.result.best_move);
+  EXPECT_EQ(verified.counters.null_move_verification_failures, 1u);
+}
+
 // The root never passes; nor does a side in check, nor a lone king.
 TEST(NullMove, NeverInCheckNorAtTheRoot) {
   const Position pos = from_fen("kr6/8/8/8/8/8/8/7K b - - 0 1");  // Black to move, root: no pass

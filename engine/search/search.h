@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "engine/search/alphabeta.h"
@@ -72,6 +73,9 @@ std::string check_spec(const T& tree, const SearchSpec& spec) {
   if (is_selective(spec) && !SelectiveTree<T>)
     return "nullmove, lmr and futility need a pass, checks and quiet moves: this tree has none (synthetic "
            "trees cannot run them)";
+  // Synthetic trees are the tree lab's exact figures: never timing-dependent ones.
+  if (spec.smp != Smp::NONE && !(QuiescenceTree<T> && std::is_move_assignable_v<T>))
+    return "smp=" + std::string(to_string(spec.smp)) + " searches chess positions only (synthetic trees cannot run it)";
   return "";
 }
 

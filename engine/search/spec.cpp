@@ -235,9 +235,16 @@ std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
   return "";
 }
 
+std::string set_smp(SearchSpec& spec, const OptionItem& item) {
+  if (item.value != "ybwc")
+    return "unknown parallel scheme '" + quote_input(item.value) + "' for 'smp' (ybwc)";
+  spec.smp = Smp::YBWC;
+  return "";
+}
+
 // Every option a mode may carry, by key: the one list parse_mode and
 // first_item_kind read, so an option is added in one row. "algo" starts a mode.
-constexpr std::array<std::pair<std::string_view, OptionHandler>, 22> OPTIONS = {{
+constexpr std::array<std::pair<std::string_view, OptionHandler>, 23> OPTIONS = {{
     {"algo",
      [](SearchSpec& s, const OptionItem& i) { return set_named(ALGORITHMS, "algorithm", i, s.algorithm); }},
     {"fail", set_fail},
@@ -265,6 +272,7 @@ constexpr std::array<std::pair<std::string_view, OptionHandler>, 22> OPTIONS = {
     {"futility", [](SearchSpec& s, const OptionItem& i) { return set_margin(i, s.futility_margin); }},
     {"extended-futility",
      [](SearchSpec& s, const OptionItem& i) { return set_margin(i, s.extended_futility_margin); }},
+    {"smp", set_smp},
 }};
 
 // Applies one option item ("tt", "order=mvv-lva", ...); returns an error or "".
@@ -278,11 +286,24 @@ std::string apply_option(SearchSpec& spec, std::string_view text) {
   return "unknown mode or option '" + quote_input(text) + "'";
 }
 
+// A parallel scheme on a mode that cannot take it; empty if none.
+std::string smp_error(const SearchSpec& spec) {
+  if (spec.smp == Smp::NONE) return "";
+  const std::string scheme = "smp=" + std::string(to_string(spec.smp));
+  if (spec.algorithm != Algorithm::ALPHABETA && spec.algorithm != Algorithm::PVS)
+    return scheme + " shares alpha-beta's younger brothers: it applies to alphabeta and pvs only "
+                    "(minimax and negamax split across --threads without it)";
+  if (is_selective(spec)) return scheme + " does not take nullmove, lmr or futility";
+  if (spec.ordering.base == BaseOrdering::ORACLE) return scheme + " does not take order=oracle";
+  return "";
+}
+
 }  // namespace
 
 std::string_view to_string(Algorithm algorithm) { return name_of(ALGORITHMS, algorithm); }
 std::string_view to_string(Fail fail) { return fail == Fail::HARD ? "hard" : "soft"; }
 std::string_view to_string(BaseOrdering ordering) { return name_of(ORDERINGS, ordering); }
+std::string_view to_string(Smp smp) { return smp == Smp::YBWC ? "ybwc" : "none"; }
 std::string_view tiebreak_name(bool canonical_tiebreak) {
   return canonical_tiebreak ? "canonical" : "generator";
 }
@@ -319,7 +340,7 @@ std::string spec_error(const SearchSpec& spec) {
     return "one tie-break at a time: canonical or scan";
   if (spec.ordering.seed != 0 && spec.ordering.base != BaseOrdering::RANDOM)
     return "seed applies to order=random only";
-  return "";
+  return smp_error(spec);
 }
 
 ModeParse parse_mode(std::string_view mode) {
@@ -394,6 +415,7 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
   if (spec.futility_margin >= 0) fields.emplace_back("futility", std::to_string(spec.futility_margin));
   if (spec.extended_futility_margin >= 0)
     fields.emplace_back("extended_futility", std::to_string(spec.extended_futility_margin));
+  if (spec.smp != Smp::NONE) fields.emplace_back("smp", std::string(to_string(spec.smp)));
   return fields;
 }
 

@@ -36,6 +36,8 @@
 //   futility=MARGIN   futility pruning at frontier nodes, centipawns >= 0
 //   extended-futility=MARGIN   the same at pre-frontier nodes (depth 2; needs futility)
 //                     nullmove, lmr and futility are unsound (is_selective): not value-preserving.
+//   smp=ybwc          Young Brothers Wait on --threads threads (ybwc.h):
+//                     alphabeta and pvs only; the value is kept, the counts vary
 #pragma once
 
 #include <cstddef>
@@ -67,6 +69,10 @@ enum class TtDraft { EQUAL, AT_LEAST };
 // cut-off; R = 3 and, where the path's verify flag is on, a search one ply
 // shallower instead of the cut-off (VERIFIED, David-Tabibi and Netanyahu 2002).
 enum class NullMoveRule { FIXED, ADAPTIVE, VERIFIED };
+// A parallel alpha-beta scheme on --threads threads (README glossary: smp):
+// none (the search is serial, or split full width: search/split.h), or Young
+// Brothers Wait (search/ybwc.h). Its counts depend on the threads' timing.
+enum class Smp { NONE, YBWC };
 
 struct SearchSpec {
   static constexpr std::size_t DEFAULT_TT_MEGABYTES = 16;
@@ -95,6 +101,7 @@ struct SearchSpec {
   int lmr_full_depth_moves = DEFAULT_LMR_FULL_DEPTH_MOVES;  // lmr=K: moves searched unreduced first
   Score futility_margin = -1;   // futility=MARGIN, centipawns
   Score extended_futility_margin = -1;  // extended-futility=MARGIN, at depth 2 (needs futility)
+  Smp smp = Smp::NONE;          // smp=ybwc: parallel alpha-beta
 
   static constexpr int DEFAULT_LMR_FULL_DEPTH_MOVES = 3;
   // nullmove=adaptive's smaller reduction (Heinz: 2, or 3 deep enough) and nullmove=verified's R.
@@ -174,6 +181,7 @@ std::string algorithm_names(std::string_view separator);
 std::string_view to_string(Algorithm algorithm);
 std::string_view to_string(Fail fail);
 std::string_view to_string(BaseOrdering ordering);
+std::string_view to_string(Smp smp);
 // "generator" or "canonical": the tiebreak= value for OrderingSpec::canonical_tiebreak.
 std::string_view tiebreak_name(bool canonical_tiebreak);
 

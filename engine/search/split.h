@@ -28,6 +28,7 @@
 #include "engine/search/negamax.h"
 #include "engine/search/node.h"
 #include "engine/search/search.h"
+#include "engine/search/ybwc.h"
 #include "engine/task_pool.h"
 
 namespace prunebench {
@@ -80,7 +81,9 @@ void search_split_node(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
 }  // namespace detail
 
 // search(tree, spec, depth, counters) on `threads` threads, each searching a
-// tree of its own made by make_tree() (a T at the root). Modes that do not
+// tree of its own made by make_tree() (a T at the root): smp=ybwc by Young
+// Brothers Wait (ybwc.h), whose counts vary from run to run; full-width
+// modes split as above, with the serial counts. Other modes that do not
 // split, depths below 2 and a single thread run the plain search, and so
 // does a search counting distinct_nodes (`distinct_megabytes` > 0, see
 // search()): one set of pairs, so the count cannot depend on the threads.
@@ -89,6 +92,7 @@ SearchResult<typename T::MoveType> split_search(MakeTree make_tree, const Search
                                                 SearchCounters& counters, int threads,
                                                 std::size_t distinct_megabytes = 0) {
   using Move = typename T::MoveType;
+  if (spec.smp == Smp::YBWC) return ybwc_search<T>(make_tree, spec, depth, counters, threads);
   T tree = make_tree();
   if (threads <= 1 || depth < 2 || !splits_across_threads(spec) || distinct_megabytes > 0)
     return search(tree, spec, depth, counters, nullptr, distinct_megabytes);

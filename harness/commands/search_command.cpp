@@ -1,6 +1,7 @@
-// prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--distinct-nodes] [--json]
+// prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--repeat N] [--distinct-nodes] [--json]
 #include <ostream>
 #include <sstream>
+#include <system_error>
 
 #include "harness/run/chess_search.h"
 #include "harness/options/cli_args.h"
@@ -14,12 +15,13 @@ namespace {
 
 constexpr int MAX_DEPTH = 30;
 constexpr int MAX_THREADS = 256;
+constexpr int MAX_REPEAT = 1000;
 
 ArgParser make_parser() {
   std::ostringstream modes;
   for (const NamedMode& m : named_modes()) modes << "  " << m.name << ": " << m.summary << '\n';
-  ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--distinct-nodes] "
-                   "[--json]",
+  ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--repeat N] "
+                   "[--distinct-nodes] [--json]",
                    "Searches one position with one mode and prints the score, best move, principal\n"
                    "variation and every counter (see the README glossary). MODE is a named mode,\n"
                    "optionally followed by options joined with '+', e.g. 'mvv-lva+killers+history' or\n"
@@ -45,13 +47,21 @@ ArgParser make_parser() {
                    "  extended-futility=E   the same at depth 2 with margin E (needs futility)\n"
                    "  The last four (alphabeta, pvs, mtdf) are unsound: the record also carries the\n"
                    "  reference, the same mode without them (qsearch kept), and whether value and best\n"
-                   "  move differ from it (README glossary: nullmove, lmr, futility, reference)");
+                   "  move differ from it (README glossary: nullmove, lmr, futility, reference)\n"
+                   "  smp=ybwc     Young Brothers Wait on --threads threads (alphabeta, pvs): the value is\n"
+                   "               the serial search's, the counts vary; the record adds the serial search's\n"
+                   "               nodes and time, overhead and speed-up (README glossary: smp)");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
   parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");
   parser.add_value("threads", "N",
                    "split a full-width search (minimax, negamax) across N threads; the counts do not "
-                   "change. Other modes, minimal included, run on one thread",
+                   "change. smp= modes search in parallel on N threads; other modes, minimal included, "
+                   "run on one thread",
+                   "1");
+  parser.add_value("repeat", "N",
+                   "smp= modes: run the parallel search N times (1-" + std::to_string(MAX_REPEAT) +
+                       ") and report the spread of nodes, overhead and time",
                    "1");
   add_distinct_options(parser);
   parser.add_flag("json", "print one JSON object instead of text (docs/json-schema.md, kind \"search\")");
@@ -77,6 +87,9 @@ void print_text(const ChessSearch& run, std::ostream& out) {
   for (const char* name : {"value_differs", "best_move_differs", "abs_value_difference",
                            "tree_proof_merged", "graph_upper", "minimal_graph_error"})
     if (json.contains(name)) out << name << ' ' << json[name].dump() << '\n';
+  if (json.contains("parallel"))
+    for (const char* name : {"threads", "serial_nodes", "serial_seconds", "overhead", "speedup", "spread"})
+      out << name << ' ' << json["parallel"][name].dump() << '\n';
   out << "seconds " << run.seconds << "\nnodes_per_second " << std::uint64_t(json["nodes_per_second"].get<double>())
       << '\n';
 }
@@ -104,9 +117,21 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
 
   const Parsed<std::size_t> distinct = distinct_megabytes(parsed);
   if (!distinct.ok()) return fail(distinct.error);
+  const Parsed<std::int64_t> repeat = parsed.integer("repeat", 1, MAX_REPEAT);
+  if (!repeat.ok()) return fail(repeat.error);
+  const bool parallel = spec.value.smp != Smp::NONE;
+  if (parallel && distinct.value > 0) return fail("--distinct-nodes counts one serial search: not with smp=");
+  if (!parallel && repeat.value != 1) return fail("--repeat applies to smp= modes, whose counts vary");
 
-  const ChessSearch run = run_chess_search(position.value, mode, spec.value, int(depth.value), int(threads.value),
-                                           nullptr, distinct.value);
+  ChessSearch run;
+  try {
+    run = run_chess_search(position.value, mode, spec.value, int(depth.value), int(threads.value), nullptr,
+                           distinct.value, int(repeat.value));
+  } catch (const std::system_error& e) {
+    err << error_line("cannot start a thread of --threads " + std::to_string(threads.value) + " (" +
+                      e.code().message() + "): fewer --threads may fit");
+    return EXIT_IO_ERROR;
+  }
   if (!run.result.error.empty()) {  // no figure rather than a partial one
     err << error_line(run.result.error);
     return EXIT_IO_ERROR;

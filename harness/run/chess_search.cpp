@@ -11,9 +11,36 @@
 
 namespace prunebench::harness {
 
+namespace {
+
+// An smp= spec: the serial search once, then the parallel one `repeat` times.
+ChessSearch run_parallel_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
+                                int threads, int repeat) {
+  SearchSpec serial_spec = spec;
+  serial_spec.smp = Smp::NONE;
+  const ChessSearch serial = run_chess_search(root, mode, serial_spec, depth);
+  ParallelFigures figures{threads, serial.result.score, serial.result.best_move, serial.counters.nodes,
+                          serial.seconds, {}, {}};
+  ChessSearch run;
+  for (int i = 0; i < std::max(repeat, 1); ++i) {
+    run = ChessSearch{mode, spec, depth, {}, {}, 0.0, std::nullopt};
+    const auto make_tree = [&] { return ChessTree(root, spec.mate_distance); };
+    const auto start = std::chrono::steady_clock::now();
+    run.result = split_search<ChessTree>(make_tree, spec, depth, run.counters, threads);
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    figures.nodes.push_back(run.counters.nodes);
+    figures.seconds.push_back(run.seconds);
+  }
+  run.parallel = std::move(figures);
+  return run;
+}
+
+}  // namespace
+
 ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
-                             int threads, const SearchStop* stop, std::size_t distinct_megabytes) {
-  ChessSearch run{mode, spec, depth, {}, {}, 0.0};
+                             int threads, const SearchStop* stop, std::size_t distinct_megabytes, int repeat) {
+  if (spec.smp != Smp::NONE && !stop) return run_parallel_search(root, mode, spec, depth, threads, repeat);
+  ChessSearch run{mode, spec, depth, {}, {}, 0.0, std::nullopt};
   const auto make_tree = [&] { return ChessTree(root, spec.mate_distance); };
   const auto start = std::chrono::steady_clock::now();
   if (stop) {
@@ -184,6 +211,14 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
   }
   if (is_selective(run.spec)) add_selective(run, record);
   if (run.result.minimal_graph) add_minimal_graph(*run.result.minimal_graph, record);
+  // smp=: counts that vary from run to run, marked so that compare and the
+  // baseline never judge them; value and best move still must be the serial's.
+  if (run.parallel) {
+    record["deterministic"] = false;
+    record["parallel"] = parallel_json(*run.parallel);
+    record["value_differs_from_serial"] = run.result.score != run.parallel->serial_score;
+    record["best_move_differs_from_serial"] = run.result.best_move != run.parallel->serial_best_move;
+  }
   return record;
 }
 

@@ -3,6 +3,7 @@
 // meaning (docs/json-schema.md).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,7 @@
 #include "engine/position.h"
 #include "engine/search/counters.h"
 #include "engine/search/search.h"
+#include "harness/run/parallel_record.h"
 
 namespace prunebench::harness {
 
@@ -21,6 +23,8 @@ struct ChessSearch {
   SearchResult<Move> result;
   SearchCounters counters;
   double seconds = 0;
+  // smp= modes: the serial search's figures and every repeat's (parallel_record.h).
+  std::optional<ParallelFigures> parallel;
 };
 
 // Runs `spec` on `root` to `depth` with fresh counters and a fresh table.
@@ -30,9 +34,13 @@ struct ChessSearch {
 // another thread; it runs on one thread.
 // `distinct_megabytes` > 0: count distinct_nodes in at most that much memory
 // (engine/search/distinct_nodes.h); such a search runs on one thread.
+// An smp= spec runs `repeat` times on `threads` threads, after the same spec
+// without smp on one thread (the serial figures beside them); the record's
+// result and counters are the last repeat's.
 // Precondition: the spec is valid for chess (see check_chess_spec).
 ChessSearch run_chess_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
-                             int threads = 1, const SearchStop* stop = nullptr, std::size_t distinct_megabytes = 0);
+                             int threads = 1, const SearchStop* stop = nullptr, std::size_t distinct_megabytes = 0,
+                             int repeat = 1);
 
 // Empty if chess can run `spec`, else why not (e.g. an oracle ordering).
 std::string check_chess_spec(const SearchSpec& spec);

@@ -1,0 +1,31 @@
+// A parallel alpha-beta record (smp=, engine/search/ybwc.h): its counts
+// depend on the threads' timing, so it carries beside them the serial
+// search's, the search overhead and the speed-up, and the spread of --repeat
+// runs (README glossary: smp, search overhead, speed-up, deterministic).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/types.h"
+
+namespace prunebench::harness {
+
+struct ParallelFigures {
+  int threads = 1;
+  Score serial_score = 0;
+  Move serial_best_move{};
+  std::uint64_t serial_nodes = 0;
+  double serial_seconds = 0;
+  std::vector<std::uint64_t> nodes;  // one per repeat, total over threads
+  std::vector<double> seconds;       // one per repeat
+};
+
+// The record's "parallel" object: serial figures, overhead = parallel nodes /
+// serial nodes, speed-up = serial seconds / parallel seconds, each repeat's
+// and their min/median/max.
+nlohmann::ordered_json parallel_json(const ParallelFigures& figures);
+
+}  // namespace prunebench::harness

@@ -11,7 +11,9 @@
 # change to: positions/seed.epd and positions/bratko-kopec.epd, depths 1-4,
 # every mode, results/baseline.json and results/bench-signature.txt. Any change
 # in any node count fails it: a change that means to move the counts updates
-# the baseline in the same commit and says why.
+# the baseline in the same commit and says why. A record marked
+# "deterministic": false (an smp= mode: a parallel search, whose counts vary
+# with the threads' timing) is reported as "changed" and never fails.
 #
 # `check` runs every check (the run with its own consistency checks, the
 # comparison, the bench signature) even when one fails, prints each failure,

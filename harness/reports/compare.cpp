@@ -164,8 +164,10 @@ std::vector<RecordComparison> match_records(const std::vector<NodeRecord>& base,
     RecordComparison row;
     row.key = record.key;
     row.base_nodes = record.nodes;
+    row.deterministic = record.deterministic;
     if (auto it = fresh_records.find(record.key); it != fresh_records.end()) {
       row.new_nodes = it->second->nodes;
+      row.deterministic = row.deterministic && it->second->deterministic;
       if (record.distinct_nodes && it->second->distinct_nodes) {
         row.base_distinct_nodes = record.distinct_nodes;
         row.new_distinct_nodes = it->second->distinct_nodes;
@@ -179,6 +181,7 @@ std::vector<RecordComparison> match_records(const std::vector<NodeRecord>& base,
     RecordComparison row;
     row.key = record.key;
     row.new_nodes = record.nodes;
+    row.deterministic = record.deterministic;
     rows.push_back(std::move(row));
   }
   return rows;
@@ -229,6 +232,7 @@ void classify(RecordComparison& row, const CompareOptions& options) {
     if (row.status == RecordStatus::Equal) row.status = moved_status(*distinct);
     row.fails = row.fails || beyond_tolerance(*distinct, options);
   }
+  if (!row.deterministic) row.fails = false;  // a count that varies by timing is no regression
 }
 
 // Adds `row`'s counts to `totals` (128-bit sums of 64-bit counts cannot overflow).
@@ -266,10 +270,10 @@ void count(CompareReport& report) {
         ++report.equal;
         break;
       case RecordStatus::Improved:
-        ++(row.engine ? report.changed : report.improved);
+        ++(row.engine || !row.deterministic ? report.changed : report.improved);
         break;
       case RecordStatus::Regressed:
-        ++(row.engine ? report.changed : report.regressed);
+        ++(row.engine || !row.deterministic ? report.changed : report.regressed);
         break;
       case RecordStatus::OnlyInBase:
         ++report.missing;

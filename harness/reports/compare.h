@@ -6,7 +6,9 @@
 // either lacks it): an exact counter too, under the same tolerances.
 // Fewer nodes than the base is an improvement, more is a regression (README
 // glossary), for prunebench's own modes; an external engine's count that
-// moved is "changed", a functional change with no verdict on its quality.
+// moved is "changed", a functional change with no verdict on its quality, and
+// so is a count marked "deterministic": false (a parallel search's, which
+// varies from run to run): reported, never failing.
 // The engine behind each engine mode is named on both sides, and two runs
 // whose engine (its id name, command, options or repeats) differs are
 // refused unless the caller allows it, as runs of different suites are. Each side has its own tolerance, so a CI can accept any
@@ -50,6 +52,7 @@ enum class RecordStatus { Equal, Improved, Regressed, OnlyInBase, OnlyInNew };
 struct RecordComparison {
   RecordKey key;
   bool engine = false;  // the mode is an external UCI engine's (in either run)
+  bool deterministic = true;  // false: either side's count varies from run to run (smp=)
   std::optional<std::uint64_t> base_nodes;  // absent: the record is only in the new run
   std::optional<std::uint64_t> new_nodes;   // absent: the record is only in the base run
   RecordStatus status = RecordStatus::Equal;

@@ -61,7 +61,7 @@ const char* status_text(RecordStatus status) {
 
 const char* status_text(const RecordComparison& row) {
   const bool moved = row.status == RecordStatus::Improved || row.status == RecordStatus::Regressed;
-  return row.engine && moved ? "changed" : status_text(row.status);
+  return (row.engine || !row.deterministic) && moved ? "changed" : status_text(row.status);
 }
 
 std::string format_percent(std::optional<double> percent) {
@@ -321,9 +321,10 @@ json record_json(const RecordComparison& row) {
                 {"mode", row.key.mode},
                 {"status", status_text(row)},
                 {"fails", row.fails}};
+  if (!row.deterministic) entry["deterministic"] = false;
   if (const auto change = row.change()) {
     put_change(entry, *change);
-    entry["direction"] = direction_text(change->direction(), row.engine);
+    entry["direction"] = direction_text(change->direction(), row.engine || !row.deterministic);
   } else {
     entry["base_nodes"] = row.base_nodes ? json(*row.base_nodes) : json(nullptr);
     entry["new_nodes"] = row.new_nodes ? json(*row.new_nodes) : json(nullptr);

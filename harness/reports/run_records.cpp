@@ -36,6 +36,8 @@ std::string read_record(const json& record, std::size_t index, NodeRecord& out) 
     if (!distinct->is_number_unsigned()) return where + " has a counters.distinct_nodes that is not a count";
     out.distinct_nodes = distinct->get<std::uint64_t>();
   }
+  if (const json* deterministic = field("deterministic"))
+    out.deterministic = !(deterministic->is_boolean() && !deterministic->get<bool>());
   return {};
 }
 

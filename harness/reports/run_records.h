@@ -24,6 +24,8 @@ struct NodeRecord {
   RecordKey key;
   std::uint64_t nodes = 0;
   std::optional<std::uint64_t> distinct_nodes;  // counters.distinct_nodes, when counted (--distinct-nodes)
+  // false: "deterministic": false, a parallel search's count, which varies from run to run.
+  bool deterministic = true;
 };
 
 // "(start, depth 3, pvs)".

@@ -181,6 +181,23 @@ TEST(CompareRuns, ZeroBaseNodes) {
   EXPECT_TRUE(result.value.base_provenance.empty());
 }
 
+// A parallel search's counts vary by timing: reported as changed, never a regression.
+TEST(CompareRuns, NonDeterministicCountsNeverFail) {
+  json varying = record("a", 3, "pvs+smp=ybwc", 1000);
+  varying["deterministic"] = false;
+  json grown = varying;
+  grown["counters"]["nodes"] = std::uint64_t{1500};
+  const CompareResult result =
+      compare_runs(run_with({varying, record("b", 3, "pvs", 10)}), run_with({grown, record("b", 3, "pvs", 11)}),
+                   tolerances(0, 0));
+  ASSERT_TRUE(result.ok()) << result.error;
+  EXPECT_FALSE(result.value.rows[0].deterministic);
+  EXPECT_FALSE(result.value.rows[0].fails);
+  EXPECT_TRUE(result.value.rows[1].fails);  // an exact count still fails
+  EXPECT_EQ(result.value.changed, 1u);
+  EXPECT_EQ(result.value.regressed, 1u);
+}
+
 // A count near 2^64 used to make 21 -> 2^64-1 a
 // difference of -22. Any two 64-bit counts now differ exactly, and totals of
 // them are exact too: a run that `run` accepted is never refused for its sums.

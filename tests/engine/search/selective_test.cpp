@@ -5,6 +5,7 @@
 // selective mode's value, best move and exact reference.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -171,6 +172,65 @@ TEST(NullMove, NeverInCheckNorAtTheRoot) {
   for (Move m : moves) not_in_check += !knight.after(m).in_check();
   ASSERT_LT(not_in_check, moves.size());  // Rb1+ and others check: the rule is seen
   EXPECT_EQ(run(knight, "alphabeta+nullmove=1", 2).counters.null_move_tries, not_in_check);
+}
+
+// A chess tree that watches every path the search walks: which of its
+// moves were passes, how often a pass was made right after a pass (the rule
+// forbids it), right after the reply to a pass (allowed), and how many real
+// moves were made from a null child (so the null children had depth left,
+// and passing was not ruled out by the horizon alone).
+class PassWatchTree : public ChessTree {
+ public:
+  using ChessTree::ChessTree;
+  void make(Move m) {
+    if (!passes_.empty() && passes_.back()) ++moves_from_null_child;
+    passes_.push_back(false);
+    ChessTree::make(m);
+  }
+  void unmake(Move m) {
+    passes_.pop_back();
+    ChessTree::unmake(m);
+  }
+  void make_null() {
+    const std::size_t n = passes_.size();
+    if (n >= 1 && passes_[n - 1]) ++pass_after_pass;
+    if (n >= 2 && passes_[n - 2]) ++pass_after_reply_to_pass;
+    passes_.push_back(true);
+    ChessTree::make_null();
+  }
+  void unmake_null() {
+    passes_.pop_back();
+    ChessTree::unmake_null();
+  }
+
+  std::uint64_t pass_after_pass = 0, pass_after_reply_to_pass = 0, moves_from_null_child = 0;
+
+ private:
+  std::vector<bool> passes_;  // one per move on the path: was it a pass?
+};
+
+// Not twice in a row: in the start position and Kiwipete (both sides keep
+// pieces, so the zugzwang guard never stops a pass, and no null child is in
+// check) every null child searched to depth 1 or more meets every condition
+// but this one. Passes are seen right after the reply to a pass, and moves
+// from null children, so the rule is what keeps the count of passes right
+// after a pass at zero.
+TEST(NullMove, NeverTwiceInARow) {
+  const char* KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  for (const char* fen : {"startpos", KIWIPETE})
+    for (const std::string mode :
+         {"alphabeta+nullmove=1", "pvs-id-tt-killers+qsearch+nullmove=2+lmr", "mvv-lva+nullmove=1+futility=100",
+          "id-tt-killers+nullmove=adaptive"}) {
+      PassWatchTree tree(std::string(fen) == "startpos" ? Position::start() : from_fen(fen));
+      const SearchSpec spec = parse_mode(mode).value;
+      ASSERT_EQ(check_spec(tree, spec), "") << mode;
+      SearchCounters counters;
+      search(tree, spec, 6, counters);
+      EXPECT_GT(counters.null_move_tries, 0u) << fen << " " << mode;
+      EXPECT_GT(tree.moves_from_null_child, 0u) << fen << " " << mode;
+      EXPECT_GT(tree.pass_after_reply_to_pass, 0u) << fen << " " << mode;
+      EXPECT_EQ(tree.pass_after_pass, 0u) << fen << " " << mode;
+    }
 }
 
 // lmr: at depth 3 only the root has depth >= 3. Its five moves are quiet and

@@ -112,13 +112,17 @@ echo "== reference 003: the table modes with the tutorial's draft rule, and MVV-
 ENHANCEMENT_MODES='minimal,algo=mtdf+order=mvv-lva+tt+id+pv-move,algo=mtdf+order=mvv-lva+tt+id+pv-move+killers+history,factorial:mvv-lva:tt,id,killers,history,pvs,aspiration=50'
 REF003_MODES=mvv-lva+tt,id-tt+tt-draft=ge,mtdf+tt-draft=ge,pvs-id-tt-killers+tt-draft=ge
 # The price of pruning: each selective option alone and combined over PVS with
-# quiescence, and null move with LMR over the fixed-depth search; each exact
-# reference (the mode without nullmove, lmr, futility) is in the list, as
-# scripts/pruning.py needs (README glossary: reference).
+# quiescence, the null move's adaptive and verified variants and extended
+# futility (with frontier futility), and null move with LMR over the
+# fixed-depth search; each exact reference (the mode without nullmove, lmr,
+# futility) is in the list, as scripts/pruning.py needs (README glossary:
+# reference).
 PRUNING_BASE=pvs-id-tt-killers+qsearch
 PRUNING_MODES="$PRUNING_BASE,$PRUNING_BASE+nullmove=2,$PRUNING_BASE+lmr,$PRUNING_BASE+futility=100"
 PRUNING_MODES+=",$PRUNING_BASE+nullmove=2+lmr,$PRUNING_BASE+nullmove=2+lmr+futility=100"
 PRUNING_MODES+=",pvs-id-tt-killers,pvs-id-tt-killers+nullmove=2+lmr"
+PRUNING_MODES+=",$PRUNING_BASE+nullmove=adaptive,$PRUNING_BASE+nullmove=verified"
+PRUNING_MODES+=",$PRUNING_BASE+futility=100+extended-futility=500"
 rm -f results/ref003.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$REF003_MODES" --threads 2 --out results/ref003.json
 

@@ -58,6 +58,8 @@ struct SearchCounters {
   std::uint64_t qnodes = 0;
   // qsearch: the most quiescence moves on one line below a horizon node (0: none played).
   int qsearch_max_ply = 0;
+  // qsearch=checks: quiet checks searched at horizon nodes (their replies are in qnodes).
+  std::uint64_t qsearch_checks = 0;
   // nullmove (selective.h): nodes where the null move was searched, and those
   // it ended (its value reached beta). Each null child is a node, in nodes.
   std::uint64_t null_move_tries = 0;
@@ -111,7 +113,7 @@ inline SearchCounters& SearchCounters::operator+=(const SearchCounters& o) {
   expected_pv += o.expected_pv; expected_cut += o.expected_cut; expected_all += o.expected_all;
   behaved_pv += o.behaved_pv; behaved_cut += o.behaved_cut; behaved_all += o.behaved_all;
   expected_cut_behaved_all += o.expected_cut_behaved_all;
-  qnodes += o.qnodes;
+  qnodes += o.qnodes; qsearch_checks += o.qsearch_checks;
   null_move_tries += o.null_move_tries; null_move_cutoffs += o.null_move_cutoffs;
   null_move_verifications += o.null_move_verifications;
   null_move_verification_failures += o.null_move_verification_failures;

@@ -95,6 +95,7 @@ struct SearchContext {
         ordering(spec.ordering),
         mate_distance(spec.mate_distance),
         qsearch(spec.qsearch),
+        qsearch_checks(spec.qsearch_checks),
         selective(is_selective(spec)),
         null_move_reduction(spec.null_move_reduction),
         null_move_rule(spec.null_move_rule),
@@ -111,6 +112,7 @@ struct SearchContext {
   OrderingSpec ordering;
   bool mate_distance;
   bool qsearch;  // horizon nodes scored by the quiescence search (quiescence.h)
+  bool qsearch_checks;  // qsearch=checks: quiet checks at the horizon node too
   // The unsound options (selective.h), as in SearchSpec; `selective`: any of them on.
   bool selective;
   int null_move_reduction;

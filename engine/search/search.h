@@ -70,6 +70,8 @@ std::string check_spec(const T& tree, const SearchSpec& spec) {
   if (spec.ordering.scan_tiebreak != 0 && !KnowsScanOrders<T>) return "this tree does not support tiebreak=scan";
   if (spec.qsearch && !(QuiescenceTree<T> && tree.supports_ordering(BaseOrdering::MVV_LVA)))
     return "qsearch searches captures and promotions: this tree has none (synthetic trees cannot run it)";
+  if (spec.qsearch_checks && !QuiescenceChecksTree<T>)
+    return "qsearch=checks searches quiet checks: this tree cannot tell them (synthetic trees cannot run it)";
   if (is_selective(spec) && !SelectiveTree<T>)
     return "nullmove, lmr and futility need a pass, checks and quiet moves: this tree has none (synthetic "
            "trees cannot run them)";
@@ -91,6 +93,7 @@ class ExactValues {
   ExactValues(T& tree, const SearchSpec& spec) : tree_(tree) {
     spec_.mate_distance = spec.mate_distance;
     spec_.qsearch = spec.qsearch;  // the values of the search's own value function
+    spec_.qsearch_checks = spec.qsearch_checks;
     if (spec.ordering.base != BaseOrdering::ORACLE) return;
     if (tree.supports_ordering(BaseOrdering::MVV_LVA)) spec_.ordering.base = BaseOrdering::MVV_LVA;
     spec_.tt = spec_.ordering.tt_move_first = true;
@@ -226,6 +229,7 @@ Score exact_value(T& tree, const SearchSpec& spec, int depth) {
   SearchSpec exact;
   exact.mate_distance = spec.mate_distance;
   exact.qsearch = spec.qsearch;
+  exact.qsearch_checks = spec.qsearch_checks;
   if (tree.supports_ordering(BaseOrdering::MVV_LVA)) exact.ordering.base = BaseOrdering::MVV_LVA;
   SearchCounters uncounted;
   SearchContext<T> ctx(tree, uncounted, exact, nullptr);

@@ -184,9 +184,10 @@ std::string set_guess(SearchSpec& spec, const OptionItem& item) {
 }
 
 std::string set_qsearch(SearchSpec& spec, const OptionItem& item) {
-  if (item.has_value)
-    return bad_value(item) + " (qsearch takes no value: captures and promotions; checks are not searched)";
+  if (item.has_value && item.value != "checks")
+    return bad_value(item) + " (qsearch or qsearch=checks: quiet checks at the first quiescence ply too)";
   spec.qsearch = true;
+  spec.qsearch_checks = item.has_value;
   return "";
 }
 
@@ -407,6 +408,7 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
     fields.emplace_back("minimal_megabytes", std::to_string(spec.minimal_megabytes));
   // Only when on, so that the specs of every record written before it are unchanged.
   if (spec.qsearch) fields.emplace_back("qsearch", flag(true));
+  if (spec.qsearch_checks) fields.emplace_back("qsearch_checks", flag(true));
   if (spec.null_move_reduction > 0)
     fields.emplace_back("nullmove", spec.null_move_rule == NullMoveRule::ADAPTIVE   ? "adaptive"
                                     : spec.null_move_rule == NullMoveRule::VERIFIED ? "verified"

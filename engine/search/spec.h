@@ -28,6 +28,7 @@
 //   minimal-memory=MB the exact minimal tree's memory (default 1024 MB; minimal only)
 //   qsearch           quiescence search at the horizon (quiescence.h): the
 //                     search returns the Q-value instead of the fixed-depth value
+//   qsearch=checks    the same, with quiet checks at the first quiescence ply
 //   nullmove=R        null-move pruning, reduction R >= 1 (selective.h);
 //   nullmove=adaptive R = 2 or 3 by depth and pieces (Heinz 1999);
 //   nullmove=verified R = 3, a fail-high verified by a shallower search (David-Tabibi
@@ -93,6 +94,8 @@ struct SearchSpec {
   // Horizon nodes scored by a quiescence search (quiescence.h) rather than by
   // the static evaluation: the value searched becomes the Q-value.
   bool qsearch = false;
+  // qsearch=checks: quiet checks at the horizon node too (the Q-value with checks).
+  bool qsearch_checks = false;
   // The unsound options (README glossary): 0 / false / -1 is off.
   int null_move_reduction = 0;  // nullmove=R: the null child searched R plies shallower than a move's
   // nullmove=adaptive: R is null_move_reduction (2) or one more; verified: R = 3, fail-highs verified.
@@ -138,10 +141,14 @@ inline bool is_value_preserving(const SearchSpec& spec) {
 }
 
 // The value a spec's search returns: "fixed-depth" (minimax to the depth,
-// horizon nodes evaluated statically) or "quiescence" (the Q-value: horizon
-// nodes scored by the quiescence search). Only specs of one value function
-// may be checked against each other.
-inline const char* value_function(const SearchSpec& spec) { return spec.qsearch ? "quiescence" : "fixed-depth"; }
+// horizon nodes evaluated statically), "quiescence" (the Q-value: horizon
+// nodes scored by the quiescence search) or "quiescence-checks" (the Q-value
+// with checks, qsearch=checks). Only specs of one value function may be
+// checked against each other.
+inline const char* value_function(const SearchSpec& spec) {
+  if (!spec.qsearch) return "fixed-depth";
+  return spec.qsearch_checks ? "quiescence-checks" : "quiescence";
+}
 
 // A mode's spec in `value`, or one line naming the offending item.
 using ModeParse = Parsed<SearchSpec>;

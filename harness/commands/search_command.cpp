@@ -37,6 +37,8 @@ ArgParser make_parser() {
                    "  minimal-memory=MB   (minimal: the most memory its table of proofs may take, default 1024)\n"
                    "  qsearch   quiescence search at the horizon (not with minimal): the score is the\n"
                    "            Q-value, and qnodes counts the nodes below the horizon (README glossary)\n"
+                   "  qsearch=checks   the same, with quiet checks at the first quiescence ply: the score\n"
+                   "            is the Q-value with checks, qsearch_checks counts the checks searched\n"
                    "  nullmove=R   null-move pruning, the null child R+1 plies shallower (R >= 1);\n"
                    "  nullmove=adaptive  R = 3 at depth > 8, or > 6 with 3 pieces a side, else 2 (Heinz)\n"
                    "  nullmove=verified  R = 3, a fail-high searched on one ply shallower (David-Tabibi)\n"

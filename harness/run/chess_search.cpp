@@ -196,6 +196,7 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
   if (run.spec.qsearch) {
     record["counters"]["qnodes"] = run.counters.qnodes;
     record["counters"]["qsearch_max_ply"] = run.counters.qsearch_max_ply;
+    if (run.spec.qsearch_checks) record["counters"]["qsearch_checks"] = run.counters.qsearch_checks;
     record["value_function"] = value_function(run.spec);
   }
   // Counted only when asked for (--distinct-nodes); never a partial figure.

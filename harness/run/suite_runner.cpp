@@ -101,10 +101,12 @@ std::string check_scores_of(std::vector<std::pair<const NamedSpec*, Score>> scor
 std::string check_scores(std::vector<std::pair<const NamedSpec*, Score>> scores, const std::string& id,
                          int depth) {
   std::erase_if(scores, [](const auto& s) { return !is_value_preserving(s.first->spec); });
-  const auto quiescence = std::stable_partition(scores.begin(), scores.end(),
-                                                [](const auto& s) { return s.first->spec.qsearch; });
-  if (std::string error = check_scores_of({scores.begin(), quiescence}, id, depth); !error.empty()) return error;
-  return check_scores_of({quiescence, scores.end()}, id, depth);
+  // Each value function on its own: a mode is checked only against modes that search the same value.
+  std::map<std::string, std::vector<std::pair<const NamedSpec*, Score>>> by_value;
+  for (const auto& s : scores) by_value[value_function(s.first->spec)].push_back(s);
+  for (const auto& [value, same] : by_value)
+    if (std::string error = check_scores_of(same, id, depth); !error.empty()) return error;
+  return "";
 }
 
 // Returns the record for one search, or nullopt when it was skipped.

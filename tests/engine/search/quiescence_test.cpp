@@ -43,14 +43,35 @@ Score oracle_q(const Position& pos, Score alpha = -INFINITE_SCORE, Score beta = 
   return alpha;
 }
 
-// Full-width negamax to `depth` with oracle_q at the horizon.
-Score oracle_fixed_depth_q(const Position& pos, int depth) {
-  if (depth == 0) return oracle_q(pos);
+// The glossary's Q-value with checks (qsearch=checks) of a horizon node: as
+// oracle_q, with the quiet moves that give check as quiescence moves too;
+// the node such a check leads to takes the best of every legal move, each
+// scored by oracle_q, and does not stand pat.
+Score oracle_q_with_checks(const Position& pos) {
+  MoveList moves;
+  generate_legal_naive(pos, moves);
+  if (moves.size() == 0) return oracle_q(pos);
+  Score best = oracle_q(pos);
+  for (Move m : moves) {
+    const Position child = pos.after(m);
+    if (m.is_capture() || m.is_promotion() || !child.in_check()) continue;
+    MoveList replies;
+    generate_legal_naive(child, replies);
+    Score reply = replies.size() == 0 ? -MATE : -INFINITE_SCORE;
+    for (Move r : replies) reply = std::max(reply, Score(-oracle_q(child.after(r))));
+    best = std::max(best, Score(-reply));
+  }
+  return best;
+}
+
+// Full-width negamax to `depth` with oracle_q (or oracle_q_with_checks) at the horizon.
+Score oracle_fixed_depth_q(const Position& pos, int depth, bool with_checks = false) {
+  if (depth == 0) return with_checks ? oracle_q_with_checks(pos) : oracle_q(pos);
   MoveList moves;
   generate_legal_naive(pos, moves);
   if (moves.size() == 0) return pos.in_check() ? -MATE : 0;
   Score best = -INFINITE_SCORE;
-  for (Move m : moves) best = std::max(best, Score(-oracle_fixed_depth_q(pos.after(m), depth - 1)));
+  for (Move m : moves) best = std::max(best, Score(-oracle_fixed_depth_q(pos.after(m), depth - 1, with_checks)));
   return best;
 }
 
@@ -166,6 +187,63 @@ TEST(Quiescence, EveryModeReturnsTheQValueOnTheSuites) {
   }
 }
 
+// qsearch=checks: every mode returns the oracle's Q-value with checks, on a
+// smaller share of the suites (each horizon node also plays its quiet checks).
+TEST(Quiescence, WithChecksEveryModeReturnsTheQValueWithChecksOnTheSuites) {
+  std::size_t differs = 0;
+  for (const char* file : {"bratko-kopec.epd", "wac.epd"}) {
+    const std::vector<testing::EpdPosition> suite = testing::read_epd_positions(file);
+    ASSERT_FALSE(suite.empty()) << file;
+    for (std::size_t i = 0; i < suite.size(); i += 24) {
+      const testing::EpdPosition& entry = suite[i];
+      for (int depth = 0; depth <= 1; ++depth) {
+        const Score expected = oracle_fixed_depth_q(entry.position, depth, true);
+        differs += expected != oracle_fixed_depth_q(entry.position, depth);
+        for (const std::string& mode : QSEARCH_MODES)
+          EXPECT_EQ(run(entry.position, mode + "=checks", depth).result.score, expected)
+              << entry.id << " " << mode << "=checks depth " << depth;
+      }
+    }
+  }
+  EXPECT_GT(differs, 0u);  // the checks change some values: the test tells the two value functions apart
+}
+
+// White Ra1, Kg1 against Black Kg8 behind f7, g7, h7, White to move, depth
+// 0. No capture: qsearch stands pat, 500 - 300 = 200. With checks, Ra8 is
+// the one quiet check (a king move cannot check, nor another rook move), and
+// it mates: the reply node has no legal move, -MATE for Black. Q = MATE,
+// from one quiet check and one quiescence node.
+TEST(Quiescence, WithChecksAQuietMateBeyondTheHorizonIsFound) {
+  const Position pos = from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  const Outcome plain = run(pos, "alphabeta+qsearch", 0);
+  EXPECT_EQ(plain.result.score, 200);
+  EXPECT_EQ(plain.counters.qnodes, 0u);
+  for (const std::string& mode : QSEARCH_MODES) {
+    const Outcome checks = run(pos, mode + "=checks", 0);
+    EXPECT_EQ(checks.result.score, MATE) << mode;
+    if (mode.starts_with("mtdf")) continue;  // several passes over the root, each counted
+    EXPECT_EQ(checks.counters.qsearch_checks, 1u) << mode;
+    EXPECT_EQ(checks.counters.qnodes, 1u) << mode;
+    EXPECT_EQ(checks.counters.qsearch_max_ply, 1) << mode;
+  }
+  EXPECT_EQ(run(pos, "alphabeta+qsearch=checks+mate-distance", 0).result.score, MATE - 1);
+}
+
+// Without h7: Ra8+ is answered by Kh7, the only legal reply (f8 and h8 are
+// on the rook's rank), which the reply node must play: it cannot stand pat.
+// Below Kh7 White has no capture and stands pat, 500 - 200 = 300, the root's
+// own stand-pat: Q = 300 with checks too, by the reply node and the node
+// after Kh7, two quiescence nodes, the line two plies long.
+TEST(Quiescence, WithChecksTheCheckedSideAnswersAndDoesNotStandPat) {
+  const Position pos = from_fen("6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1");
+  const Outcome checks = run(pos, "alphabeta+qsearch=checks", 0);
+  EXPECT_EQ(checks.result.score, 300);
+  EXPECT_EQ(checks.counters.qsearch_checks, 1u);
+  EXPECT_EQ(checks.counters.qnodes, 2u);
+  EXPECT_EQ(checks.counters.qsearch_max_ply, 2);
+  EXPECT_EQ(run(pos, "alphabeta+qsearch", 0).counters.qnodes, 0u);
+}
+
 // minimax and negamax give every horizon node the full window: the same
 // quiescence nodes. Alpha-beta's narrower windows visit fewer.
 TEST(Quiescence, NarrowerWindowsVisitFewerQuiescenceNodes) {
@@ -178,7 +256,10 @@ TEST(Quiescence, NarrowerWindowsVisitFewerQuiescenceNodes) {
 TEST(Quiescence, SpecsThatCannotRunItAreRefused) {
   EXPECT_NE(parse_mode("minimal+qsearch").error.find("minimal tree of the Q-value is not defined"),
             std::string::npos);
-  EXPECT_NE(parse_mode("mvv-lva+qsearch=checks").error.find("bad value 'checks' for 'qsearch'"),
+  EXPECT_NE(parse_mode("mvv-lva+qsearch=check").error.find("bad value 'check' for 'qsearch'"),
+            std::string::npos);
+  EXPECT_EQ(parse_mode("mvv-lva+qsearch=checks").error, "");
+  EXPECT_NE(check_spec(lab_tree(0), parse_mode("alphabeta+qsearch=checks").value).find("qsearch"),
             std::string::npos);
   const SearchSpec spec = parse_mode("alphabeta+qsearch").value;
   EXPECT_NE(check_spec(lab_tree(0), spec).find("qsearch searches captures and promotions"), std::string::npos);
@@ -196,6 +277,8 @@ TEST(Quiescence, TheSpecSaysSoOnlyWhenOn) {
   EXPECT_TRUE(has_qsearch("pvs-id-tt-killers+qsearch"));
   EXPECT_FALSE(has_qsearch("pvs-id-tt-killers"));
   EXPECT_STREQ(value_function(parse_mode("pvs+qsearch").value), "quiescence");
+  EXPECT_STREQ(value_function(parse_mode("pvs+qsearch=checks").value), "quiescence-checks");
+  EXPECT_FALSE(parse_mode("pvs+qsearch").value.qsearch_checks);
   EXPECT_STREQ(value_function(parse_mode("pvs").value), "fixed-depth");
 }
 

@@ -396,6 +396,35 @@ TEST(RunCommand, ChecksQsearchModesOnlyAgainstQsearchModes) {
   EXPECT_EQ(doc["records"][2]["counters"]["nodes"], doc["records"][0]["counters"]["nodes"]);  // full width
 }
 
+// qsearch=checks searches another value function, the Q-value with checks:
+// run checks those modes against each other only. WAC.126 at depth 1 is one
+// of the positions where the two Q-values differ, so a run that compared
+// across them would fail.
+TEST(RunCommand, ChecksQsearchWithChecksModesOnlyAgainstEachOther) {
+  TempDir dir;
+  const std::string suite = dir.file("wac126.epd");
+  testing::write_text(suite, "r5r1/pQ5p/1qp2R2/2k1p3/4P3/2PP4/P1P3PP/6K1 w - - id \"WAC.126\";\n");
+  const std::string out = dir.file("run.json");
+  const Result r = run({"--suite", suite, "--depths", "1", "--modes",
+                        "minimax+qsearch,alphabeta+qsearch,minimax+qsearch=checks,pvs-id-tt-killers+qsearch=checks",
+                        "--out", out});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const nlohmann::json records = nlohmann::json::parse(testing::read_text(out))["records"];
+  ASSERT_EQ(records.size(), 4u);
+  EXPECT_EQ(records[0]["score"], records[1]["score"]);
+  EXPECT_EQ(records[2]["score"], records[3]["score"]);
+  EXPECT_NE(records[0]["score"], records[2]["score"]);
+  for (int i : {0, 1}) {
+    EXPECT_EQ(records[i]["value_function"], "quiescence");
+    EXPECT_FALSE(records[i]["counters"].contains("qsearch_checks"));
+  }
+  for (int i : {2, 3}) {
+    EXPECT_EQ(records[i]["value_function"], "quiescence-checks");
+    EXPECT_EQ(records[i]["spec"]["qsearch_checks"], true);
+    EXPECT_GT(records[i]["counters"]["qsearch_checks"], 0);
+  }
+}
+
 // A selective mode is not value-preserving: run does not check its score,
 // and its record carries its reference, the same mode without nullmove and
 // lmr. From the start at depth 6 the pruned search says 0 (b1a3) where the

@@ -18,6 +18,7 @@
 
 #include "engine/search/alphabeta.h"
 #include "engine/search/iterative_deepening.h"
+#include "engine/search/left_first_graph.h"
 #include "engine/search/minimal.h"
 #include "engine/search/minimax.h"
 #include "engine/search/mtdf.h"
@@ -54,6 +55,9 @@ struct SearchResult {
   // pairs entered, or, when empty, why not in distinct_nodes_missing.
   std::optional<std::uint64_t> distinct_nodes;
   std::string distinct_nodes_missing;
+  // Asked for with distinct_nodes, modes with has_left_first_graph only: the
+  // left-first minimal graph's nodes, or why not (left_first_graph.h).
+  std::optional<LeftFirstGraph> left_first_graph;
   // The minimal tree only: upper bounds on the minimal graph (proof_graph.h).
   std::optional<MinimalGraphBounds> minimal_graph;
 };
@@ -190,6 +194,22 @@ void report_distinct_nodes(const DistinctNodes<T>& distinct, SearchResult<Move>&
     result.distinct_nodes_missing = result.stopped ? "the search was stopped" : distinct.missing_reason();
 }
 
+// The mode's left-first minimal graph at its value `value`, in a context and
+// table of its own, counted nowhere.
+template <Tree T, Fail F, Mutant M>
+LeftFirstGraph mode_left_first_graph(T& tree, const SearchSpec& spec, int depth, Score value,
+                                     const SearchStop* stop, std::size_t megabytes) {
+  using Move = typename T::MoveType;
+  auto tt = TranspositionTable<Move>::with_megabytes(spec.tt_megabytes, spec.mate_distance);
+  SearchCounters uncounted;
+  SearchContext<T> ctx(tree, uncounted, spec, &tt);
+  ctx.stop = stop;
+  SearchResult<Move> iterations;
+  return left_first_graph<T, F>(ctx, depth, value, megabytes, [&](int d) {
+    if (spec.iterative_deepening) search_iterations<T, F, M>(ctx, spec, d, iterations);
+  });
+}
+
 template <Tree T, Fail F, Mutant M = Mutant::NONE>
 SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, int depth,
                                               SearchCounters& counters, const SearchStop* stop,
@@ -215,7 +235,12 @@ SearchResult<typename T::MoveType> run_search(T& tree, const SearchSpec& spec, i
     result.stopped = true;  // result.pv is still the last completed iteration's
   }
   if (!result.pv.empty()) result.best_move = result.pv.front();
-  if (distinct) report_distinct_nodes(*distinct, result);
+  if (!distinct) return result;
+  report_distinct_nodes(*distinct, result);
+  distinct.reset();  // its memory, before the graph's own count takes as much
+  if (has_left_first_graph(spec) && !result.stopped)
+    result.left_first_graph =
+        mode_left_first_graph<T, F, M>(tree, spec, depth, result.score, stop, distinct_megabytes);
   return result;
 }
 

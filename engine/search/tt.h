@@ -63,6 +63,14 @@ class TranspositionTable {
 
   void clear() { std::fill(entries_.begin(), entries_.end(), TTEntry<Move>{}); }
 
+  // Every entry keeps its key, draft and move (ordering) but bounds nothing.
+  void forget_bounds() {
+    for (TTEntry<Move>& entry : entries_) {
+      entry.lower = -INFINITE_SCORE;
+      entry.upper = INFINITE_SCORE;
+    }
+  }
+
   // The entry stored for `key`, its scores converted for a node at `ply`.
   std::optional<TTEntry<Move>> probe(Key key, int ply) const {
     const TTEntry<Move>* bucket = &entries_[bucket_index(key)];

@@ -87,7 +87,8 @@ void print_text(const ChessSearch& run, std::ostream& out) {
         << (json["reference"]["best_move"].is_null() ? "none" : json["reference"]["best_move"].get<std::string>())
         << '\n';
   for (const char* name : {"value_differs", "best_move_differs", "abs_value_difference",
-                           "tree_proof_merged", "graph_upper", "minimal_graph_error"})
+                           "tree_proof_merged", "graph_upper", "minimal_graph_error", "left_first_graph",
+                           "left_first_graph_missing"})
     if (json.contains(name)) out << name << ' ' << json[name].dump() << '\n';
   if (json.contains("parallel"))
     for (const char* name : {"threads", "serial_nodes", "serial_seconds", "overhead", "speedup", "spread"})

@@ -204,6 +204,12 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
     record["counters"] = with_distinct_nodes(record["counters"], *run.result.distinct_nodes);
   else if (!run.result.distinct_nodes_missing.empty())
     record["distinct_nodes_missing"] = run.result.distinct_nodes_missing;
+  if (const auto& graph = run.result.left_first_graph) {
+    if (graph->nodes)
+      record["left_first_graph"] = {{"nodes", *graph->nodes}};
+    else
+      record["left_first_graph_missing"] = graph->missing;
+  }
   // A spec that is not value-preserving by design (tt-draft=ge) says how far
   // its score is from the fixed-depth minimax value, instead of failing checks.
   if (run.result.exact_score) {

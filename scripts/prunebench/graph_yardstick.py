@@ -76,13 +76,15 @@ def bounds(distinct_run: dict | None, graphs: list[dict], position_depths: pd.Da
 
 
 def distinct_nodes(distinct_run: dict | None) -> pd.DataFrame:
-    """Each table mode's distinct_nodes per position and depth (the graph's footing)."""
+    """Each table mode's distinct_nodes per position and depth (the graph's footing), and its
+    left-first minimal graph (README glossary) where the record has one."""
     rows = [] if distinct_run is None else [
         {"position": r["position_id"], "depth": r["depth"], "mode": r["mode"],
-         "distinct_nodes": r["counters"]["distinct_nodes"]}
+         "distinct_nodes": r["counters"]["distinct_nodes"],
+         "left_first_graph": r.get("left_first_graph", {}).get("nodes", pd.NA)}
         for r in distinct_run["records"]
         if r["spec"].get("tt") and "distinct_nodes" in r["counters"]]
-    return pd.DataFrame(rows, columns=KEYS + ["mode", "distinct_nodes"])
+    return pd.DataFrame(rows, columns=KEYS + ["mode", "distinct_nodes", "left_first_graph"])
 
 
 def against(distinct: pd.Series, lower: pd.Series, upper: pd.Series) -> pd.Series:

@@ -70,8 +70,8 @@ def minimal_tree_table(records: pd.DataFrame, position_depths: pd.DataFrame,
                       "leaves_ratio", "knuth_moore", "knuth_moore_ratio"]
     if graph is not None and not graph.empty:
         table = _graph_columns(table, graph, distinct)
-        columns += ["graph_lower", "graph_upper", "distinct_nodes", "mode_graph_low", "mode_graph_high",
-                    "mode_against_graph"]
+        columns += ["graph_lower", "graph_upper", "distinct_nodes", "left_first_graph", "mode_graph_low",
+                    "mode_graph_high", "mode_against_graph"]
     table["tt"] = table["tt"].map({True: "yes", False: "no"})
     table = table[columns].sort_values(KEYS + ["mode"], kind="stable")
     return table.reset_index(drop=True)
@@ -88,14 +88,15 @@ def _graph_columns(table: pd.DataFrame, graph: pd.DataFrame, distinct: pd.DataFr
     """Table modes' distinct nodes against the graph bounds; plain modes keep the tree only."""
     table = table.merge(_on_keys(graph, table), on=KEYS, how="left")
     if distinct is None or distinct.empty:
-        table["distinct_nodes"] = pd.NA
+        table["distinct_nodes"] = table["left_first_graph"] = pd.NA
     else:
         distinct = _on_keys(distinct, table)
         distinct["mode"] = distinct["mode"].astype(str)
         table["mode_name"] = table["mode"].astype(str)
         table = table.merge(distinct.rename(columns={"mode": "mode_name"}), on=KEYS + ["mode_name"], how="left")
         table = table.drop(columns="mode_name")
-    table["distinct_nodes"] = table["distinct_nodes"].astype("Int64")
+    for column in ("distinct_nodes", "left_first_graph"):
+        table[column] = table[column].astype("Int64")
     plain = ~table["tt"].astype(bool)
     table.loc[plain, ["graph_lower", "graph_upper", "graph_lower_from"]] = pd.NA
     return graph_yardstick.with_graph(table, "distinct_nodes", "mode")
@@ -137,20 +138,22 @@ def estimate_table(records: pd.DataFrame, position_depths: pd.DataFrame,
                       "best_mode_ratio", "best_tt_mode", "best_tt_mode_nodes", "best_tt_mode_ratio"]
     if graph is not None and not graph.empty:
         table = _best_tt_against_graph(table, graph, distinct)
-        columns += ["graph_lower", "graph_upper", "graph_lower_from", "best_tt_distinct", "best_tt_graph_low",
-                    "best_tt_graph_high", "best_tt_against_graph"]
+        columns += ["graph_lower", "graph_upper", "graph_lower_from", "best_tt_distinct", "best_tt_left_first",
+                    "best_tt_graph_low", "best_tt_graph_high", "best_tt_against_graph"]
     table["position"] = table["position"].astype(records["position"].dtype)
     return table[columns].sort_values(KEYS, kind="stable").reset_index(drop=True)
 
 
 def _best_tt_against_graph(table: pd.DataFrame, graph: pd.DataFrame, distinct: pd.DataFrame | None):
     table = table.merge(_on_keys(graph, table), on=KEYS, how="left")
-    best = pd.DataFrame(columns=KEYS + ["best_tt_mode", "best_tt_distinct"])
+    best = pd.DataFrame(columns=KEYS + ["best_tt_mode", "best_tt_distinct", "best_tt_left_first"])
     if distinct is not None and not distinct.empty:
-        best = _on_keys(distinct, table).rename(columns={"mode": "best_tt_mode", "distinct_nodes": "best_tt_distinct"})
+        best = _on_keys(distinct, table).rename(columns={"mode": "best_tt_mode", "distinct_nodes": "best_tt_distinct",
+                                                         "left_first_graph": "best_tt_left_first"})
         best["best_tt_mode"] = best["best_tt_mode"].astype(str)
     table = table.merge(best, on=KEYS + ["best_tt_mode"], how="left")
-    table["best_tt_distinct"] = table["best_tt_distinct"].astype("Int64")
+    for column in ("best_tt_distinct", "best_tt_left_first"):
+        table[column] = table[column].astype("Int64")
     return graph_yardstick.with_graph(table, "best_tt_distinct", "best_tt")
 
 

@@ -33,6 +33,7 @@ COLUMN_LABELS = {
     "ratio_to_minimal": "mean ÷ minimal", "article_ratio": "article mean ÷ minimal",
     "first_move_cutoff_rate": "first-move cut-off rate", "nodes_saved": "nodes saved by ge",
     "graph_lower_from": "graph lower from", "best_tt_distinct": "tt distinct nodes",
+    "best_tt_left_first": "tt left-first graph", "left_first_graph": "left-first graph",
     "best_tt_graph_low": "tt distinct ÷ graph upper", "best_tt_graph_high": "tt distinct ÷ graph lower",
     "best_tt_against_graph": "tt against graph", "mode_graph_low": "distinct ÷ graph upper",
     "mode_graph_high": "distinct ÷ graph lower", "mode_against_graph": "against graph",

@@ -68,7 +68,10 @@ GRAPH_NOTE = (
     "that exact figure, else the LP relaxation's bound, else the root bound 1 + perft(1) (an Exact "
     "root needs every child in the graph; the ratio to it is left empty: hundreds, which says nothing). A search's own distinct nodes are no lower bound: they "
     "need not hold a proof graph at all, since a table entry of greater draft answers a shallower "
-    "request. 'below' the graph would mean exactly that; 'within' means the bounds cannot tell.")
+    "request. 'below' the graph would mean exactly that; 'within' means the bounds cannot tell. "
+    "left-first graph: the table mode's left-first minimal graph (README glossary), the distinct "
+    "pairs of two null-window searches at its value after its own iterations: what its order costs "
+    "when the value is known in advance, another upper bound on the graph, never a lower one.")
 
 
 def _minimal_tree_tables(records, depths, report: Report, graph: Graph) -> None:

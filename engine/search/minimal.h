@@ -31,9 +31,14 @@
 //    three or more plies above the horizon, by an uncounted alpha-beta
 //    search with the window (t - 1, t + 1), once per entry. Two plies above,
 //    the proof itself finds out: its candidates read their leaves and stop
-//    at the first that fails them. Nodes one or two plies above the horizon
-//    are never stored: one ply above reads its leaves, two plies above
-//    computes its proofs again each time it is met.
+//    at the first that fails them.
+//  - Nodes one ply above the horizon are never kept: they read their leaves.
+//    Two plies above, where most of the nodes met are, each proof is
+//    computed in full (without a budget: its candidates' lower bounds, their
+//    move counts, are exact there, so a budget saves little) and kept in a
+//    lossy cache (proof_cache.h) that serves transpositions, later budgets
+//    and choice(); a node it has lost is computed again. The move counts of
+//    their children come from a counting board (child_counts), not a make.
 //
 // What the search reports (SearchCounters): nodes and leaves are the two
 // minima; the rest describes the proof of the minimal nodes, with its exact
@@ -41,9 +46,10 @@
 // and abandoned are not counted: the counters describe the proof, not the
 // work of finding it. The computation runs on one thread.
 //
-// Memory: the table is bounded (SearchSpec::minimal_megabytes). When it is
-// full the figures are not computed: error() says so and the counters stay
-// as they were.
+// Memory: the table, the cache and the value searches' table share the
+// budget (SearchSpec::minimal_megabytes). When the table is full the figures
+// are not computed: error() says so and the counters stay as they were (the
+// cache only loses entries).
 #pragma once
 
 #include <algorithm>
@@ -57,22 +63,23 @@
 #include "engine/search/leaf_scan.h"
 #include "engine/search/minimal_census.h"
 #include "engine/search/node.h"
+#include "engine/search/proof_cache.h"
+#include "engine/search/proof_knowledge.h"
 #include "engine/search/proof_table.h"
 #include "engine/search/subtree_state.h"
 
 namespace prunebench {
 
 template <Tree T>
-class MinimalProof {
+class MinimalProof : public ProofKnowledge {
  public:
   using Move = typename T::MoveType;
-  using Cost = std::uint64_t;
-  static constexpr Cost NO_PROOF = UINT64_MAX;
 
   MinimalProof(SearchContext<T>& ctx, std::size_t megabytes)
       : ctx_(ctx),
         megabytes_(megabytes),
         table_(megabytes * 1024 * 1024),
+        cache_(0),
         value_table_(0, ctx.mate_distance),
         value_ctx_(ctx.tree, value_counters_, value_spec(ctx), &value_table_) {}
 
@@ -83,7 +90,9 @@ class MinimalProof {
     depth_ = depth;
     const std::size_t value_megabytes = value_table_megabytes(depth);
     value_table_ = TranspositionTable<Move>::with_megabytes(value_megabytes, ctx_.mate_distance);
-    table_ = Table((megabytes_ - value_megabytes) * 1024 * 1024);
+    const std::size_t cache_megabytes = megabytes_ / CACHE_SHARE;
+    cache_ = Cache(cache_megabytes * 1024 * 1024);
+    table_ = Table((megabytes_ - value_megabytes - cache_megabytes) * 1024 * 1024);
     frames_.resize(std::size_t(depth) + 1);
     v_ = AlphaBeta<T>(value_ctx_).search(0, depth, -INFINITE_SCORE, INFINITE_SCORE);
     std::array<Cost, MEASURE_NB> root{};
@@ -109,8 +118,6 @@ class MinimalProof {
 
   // --- for walks over the proofs found (proof_graph.h) ---
 
-  enum Kind { GE, LE, EXACT, KIND_NB };
-  enum Measure { NODES, LEAVES, MEASURE_NB };
   int depth() const { return depth_; }
   // The child (generator index) that the cheapest proof `kind` (GE or EXACT)
   // of the tree's current interior node at `ply` picks under `measure`, ties
@@ -128,25 +135,18 @@ class MinimalProof {
   std::size_t table_entries() const { return table_.size(); }
 
  private:
-  // V against the threshold of its ply.
-  enum Order : std::int8_t { BELOW = -1, AT = 0, ABOVE = 1 };
   static constexpr Cost UNBOUNDED = NO_PROOF - 1;
-  // Proofs are kept from three plies above the horizon. Two plies above is
-  // where most of the nodes met are, and there a proof costs little more to
-  // compute again than to look up: not keeping them divides the memory by
-  // four at the cost of a tenth more time.
+  // Proofs are kept for good from three plies above the horizon. Two plies
+  // above is where most of the nodes met are: keeping them all would take
+  // four times the memory, so they go to a cache of bounded size that loses
+  // the oldest (proof_cache.h), and are computed again when lost.
   static constexpr int STORED_FROM = 3;
+  // The cache's share of the memory budget (1 / CACHE_SHARE): what it may grow
+  // to, so the table's own budget is smaller by as much.
+  static constexpr std::size_t CACHE_SHARE = 4;
 
-  // What is known about the proofs of one node two or more plies above the horizon.
-  struct Known {
-    std::array<std::array<Cost, KIND_NB>, MEASURE_NB> cost{};  // exact where `exact` says, else a lower bound
-    std::uint8_t exact = 0;                                     // exact_bit(measure, kind)
-    Order low = BELOW, high = ABOVE;  // what is known of V against the threshold: low <= order <= high
-    bool leaf = false;  // no legal move: a terminal
-    // By measure, the child each choice picked (generator index < MAX_MOVES = 256).
-    std::array<std::uint8_t, MEASURE_NB> ge_choice{}, exact_choice{};
-  };
   using Table = ProofTable<SubtreeState<T>, Known>;
+  using Cache = ProofCache<SubtreeState<T>, Known>;
 
   // An interior node's scratch while it chooses among its children.
   struct Frame {
@@ -171,19 +171,6 @@ class MinimalProof {
     return spec;
   }
 
-  static Cost add(Cost a, Cost b) { return a >= NO_PROOF - b ? NO_PROOF : a + b; }
-  static bool holds(Kind kind, Order order) {
-    return kind == GE ? order != BELOW : kind == LE ? order != ABOVE : order == AT;
-  }
-  // Whether the bounds low..high settle that `kind` holds, or that it fails.
-  static bool surely_holds(Kind kind, Order low, Order high) {
-    return kind == GE ? low >= AT : kind == LE ? high <= AT : low == AT && high == AT;
-  }
-  static bool surely_fails(Kind kind, Order low, Order high) {
-    return kind == GE ? high < AT : kind == LE ? low > AT : low > AT || high < AT;
-  }
-  static Order order_of(Score value, Score t) { return value < t ? BELOW : value > t ? ABOVE : AT; }
-
   Score threshold(int ply) const { return ply % 2 == 0 ? v_ : -v_; }
   Cost own() const { return measure_ == NODES ? 1 : 0; }
   Cost leaf_proof(Kind kind, Score value, int ply) const {
@@ -203,23 +190,11 @@ class MinimalProof {
       return leaf_proof(kind, leaf_value(ctx_, ply, terminal), ply);
     }
     if (depth == 1) return prove_above_leaves(kind, ply);
-    if (depth < STORED_FROM) {
-      Known known = fresh(ply);
-      return prove_memoised(known, kind, ply, budget);
-    }
+    if (depth < STORED_FROM) return prove_memoised(cached(ply), kind, ply, UNBOUNDED);
     Known* known = entry(ply);
     if (known == nullptr) return NO_PROOF;  // out of memory: the result is discarded
     if (exists) learn_holds(*known, kind);
     return prove_memoised(*known, kind, ply, budget);
-  }
-
-  static void learn_holds(Known& known, Kind kind) {
-    if (kind != LE) known.low = std::max(known.low, AT);
-    if (kind != GE) known.high = std::min(known.high, AT);
-  }
-  static void learn_fails(Known& known, Kind kind) {
-    if (kind == GE) known.high = BELOW;
-    if (kind == LE) known.low = ABOVE;
   }
 
   // A node whose children are all leaves, each costing 1 in both measures:
@@ -251,13 +226,16 @@ class MinimalProof {
     if (created) initialise(e->data, ply);
     return &e->data;
   }
-  // The knowledge a node starts with (initialise), for a node not kept.
-  Known fresh(int ply) {
-    Known known;
-    initialise(known, ply);
+  // The cache's entry of the current node, two plies above the horizon.
+  Known& cached(int ply) {
+    bool created;
+    Known& known = cache_.slot(ctx_.tree.key(), subtree_state(ctx_.tree), ply, created);
+    if (created) initialise(known, ply);
     return known;
   }
-  Known* find(int ply) {
+  // What is kept of the current node, if anything (two plies above the horizon: while the cache has it).
+  const Known* find(int ply) {
+    if (depth_ - ply < STORED_FROM) return cache_.find(ctx_.tree.key(), subtree_state(ctx_.tree), ply);
     auto* e = table_.find(ctx_.tree.key(), subtree_state(ctx_.tree), ply);
     return e == nullptr ? nullptr : &e->data;
   }
@@ -279,9 +257,6 @@ class MinimalProof {
     known.cost[NODES] = {2, 1 + k, 1 + k};
     known.cost[LEAVES] = {1, k, k};
   }
-
-  static std::uint8_t exact_bit(Measure m, Kind kind) { return std::uint8_t(1u << (int(m) * int(KIND_NB) + int(kind))); }
-  static bool is_exact(const Known& known, Measure m, Kind kind) { return (known.exact & exact_bit(m, kind)) != 0; }
 
   // Two plies above the horizon a proof that does not exist is found out as
   // fast as a value search would find it: each candidate reads its leaves
@@ -327,9 +302,8 @@ class MinimalProof {
 
   // A lower bound of Le at the current node (a child of the node choosing).
   Cost le_lower_bound(int ply) {
-    if (depth_ - ply >= STORED_FROM)
-      if (const Known* known = find(ply))
-        return surely_fails(LE, known->low, known->high) ? NO_PROOF : known->cost[measure_][LE];
+    if (const Known* known = find(ply))
+      return surely_fails(LE, known->low, known->high) ? NO_PROOF : known->cost[measure_][LE];
     const Cost k = child_count(ctx_.tree);
     return k == 0 ? 1 : own() + k;
   }
@@ -341,10 +315,15 @@ class MinimalProof {
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     Cost* bound = frames_[std::size_t(ply)].cost.data();
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      ctx_.tree.make(moves[i]);
-      bound[i] = le_lower_bound(ply + 1);
-      ctx_.tree.unmake(moves[i]);
+    if (depth_ - ply == 2) {
+      child_counts(ctx_.tree, moves, bound);
+      for (std::size_t i = 0; i < moves.size(); ++i) bound[i] = bound[i] == 0 ? 1 : own() + bound[i];
+    } else {
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        ctx_.tree.make(moves[i]);
+        bound[i] = le_lower_bound(ply + 1);
+        ctx_.tree.unmake(moves[i]);
+      }
     }
     const Cost room = budget - own();
     const std::size_t none = moves.size();
@@ -468,15 +447,10 @@ class MinimalProof {
     });
     return index;
   }
-  // choice(), higher up: the table's choice (computed now where it was not
-  // kept, two plies above the horizon, or kept only under the other measure).
+  // choice(), higher up: the table's or the cache's choice (computed now
+  // where the cache lost it, or where it was kept only under the other measure).
   std::size_t choice_memoised(Kind kind, int ply) {
-    Known unstored;
-    Known* known = &unstored;
-    if (depth_ - ply < STORED_FROM)
-      unstored = fresh(ply);
-    else
-      known = entry(ply);
+    Known* known = depth_ - ply < STORED_FROM ? &cached(ply) : entry(ply);
     if (known == nullptr) return 0;  // out of memory: error() says so
     if (!is_exact(*known, measure_, kind)) prove_memoised(*known, kind, ply, UNBOUNDED);
     return kind == GE ? known->ge_choice[measure_] : known->exact_choice[measure_];
@@ -485,6 +459,7 @@ class MinimalProof {
   SearchContext<T>& ctx_;
   std::size_t megabytes_;
   Table table_;
+  Cache cache_;
   TranspositionTable<Move> value_table_;
   SearchCounters value_counters_;  // the value searches' own: counted nowhere
   SearchContext<T> value_ctx_;

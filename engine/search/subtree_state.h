@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "engine/count_board.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/search/tree.h"
@@ -67,6 +68,24 @@ std::size_t child_count(const T& tree) {
     typename T::MoveList moves;
     tree.generate(moves);
     return moves.size();
+  }
+}
+
+// The number of children of each of `moves`, the children of the tree's
+// current node, into `counts`; chess plays each move on a counting board
+// (count_board.h) instead of making it.
+template <Tree T>
+void child_counts(T& tree, const typename T::MoveList& moves, std::uint64_t* counts) {
+  if constexpr (HasPosition<T>) {
+    const Position& pos = tree.position();
+    const CountBoard board(pos);
+    for (std::size_t i = 0; i < moves.size(); ++i) counts[i] = std::uint64_t(count_legal(board.after(pos, moves[i])));
+  } else {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      tree.make(moves[i]);
+      counts[i] = child_count(tree);
+      tree.unmake(moves[i]);
+    }
   }
 }
 

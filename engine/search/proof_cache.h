@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/search/splitmix.h"
@@ -34,8 +35,11 @@ class ProofCache {
   Data& slot(std::uint64_t key, const State& state, int ply, bool& created) {
     const std::size_t i = bucket_of(key, ply);
     created = false;
-    if (slots_[i].holds(state, ply)) return slots_[i].data;
-    if (slots_[i + 1].holds(state, ply)) return slots_[i + 1].data;
+    if (slots_[i].holds(key, state, ply)) return slots_[i].data;
+    if (slots_[i + 1].holds(key, state, ply)) {  // met again: the younger now, kept the longer
+      std::swap(slots_[i], slots_[i + 1]);
+      return slots_[i].data;
+    }
     created = true;
     if (++taken_ * GROWTH_LOAD > slots_.size() && slots_.size() < max_slots_) grow();
     return take(bucket_of(key, ply), key, state, ply);
@@ -44,8 +48,8 @@ class ProofCache {
   // The entry of (`state`, `ply`) if it is kept.
   const Data* find(std::uint64_t key, const State& state, int ply) const {
     const std::size_t i = bucket_of(key, ply);
-    if (slots_[i].holds(state, ply)) return &slots_[i].data;
-    if (slots_[i + 1].holds(state, ply)) return &slots_[i + 1].data;
+    if (slots_[i].holds(key, state, ply)) return &slots_[i].data;
+    if (slots_[i + 1].holds(key, state, ply)) return &slots_[i + 1].data;
     return nullptr;
   }
 
@@ -53,16 +57,16 @@ class ProofCache {
 
  private:
   struct Slot {
-    State state{};
-    std::uint64_t key = 0;  // the state's hash, so that growing needs no state hashed again
+    std::uint64_t key = 0;  // the state's hash: most mismatches end here, and growing needs no state
     std::uint8_t ply = 0;
     bool used = false;
+    State state{};
     Data data{};
 
-    bool holds(const State& s, int p) const { return used && ply == p && state == s; }
+    bool holds(std::uint64_t k, const State& s, int p) const { return key == k && used && ply == p && state == s; }
   };
   // Two slots a bucket: a new node takes the first, the node there moves to
-  // the second, and the one in the second is lost (the older of the two).
+  // the second, and the one in the second is lost (the one met less lately).
   static constexpr std::size_t INITIAL_SLOTS = 1024;
   // The cache doubles whenever it has taken, since it was made, more than an
   // eighth as many new nodes as it has slots: while it can grow, few buckets
@@ -82,7 +86,7 @@ class ProofCache {
 
   Data& take(std::size_t i, std::uint64_t key, const State& state, int ply) {
     slots_[i + 1] = slots_[i];
-    slots_[i] = {state, key, std::uint8_t(ply), true, Data{}};
+    slots_[i] = {key, std::uint8_t(ply), true, state, Data{}};
     return slots_[i].data;
   }
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -22,10 +23,11 @@ struct MinimalFigures {
   std::vector<typename T::MoveType> pv;
 };
 
-inline SearchSpec minimal_spec(bool mate_distance) {
+inline SearchSpec minimal_spec(bool mate_distance, std::size_t megabytes = SearchSpec::DEFAULT_MINIMAL_MEGABYTES) {
   SearchSpec spec;
   spec.algorithm = Algorithm::MINIMAL;
   spec.mate_distance = mate_distance;
+  spec.minimal_megabytes = megabytes;
   return spec;
 }
 
@@ -40,11 +42,12 @@ MinimalFigures<T> full_width_minimal(T& tree, int depth, bool mate_distance = fa
   return figures;
 }
 
-// The `minimal` mode, as every command runs it.
+// The `minimal` mode, as every command runs it (`megabytes`: minimal-memory).
 template <Tree T>
-MinimalFigures<T> lazy_minimal(T& tree, int depth, bool mate_distance = false) {
+MinimalFigures<T> lazy_minimal(T& tree, int depth, bool mate_distance = false,
+                               std::size_t megabytes = SearchSpec::DEFAULT_MINIMAL_MEGABYTES) {
   MinimalFigures<T> figures;
-  const auto result = search(tree, minimal_spec(mate_distance), depth, figures.counters);
+  const auto result = search(tree, minimal_spec(mate_distance, megabytes), depth, figures.counters);
   EXPECT_EQ(result.error, "");
   figures.score = result.score;
   figures.best_move = result.best_move;
@@ -74,9 +77,10 @@ void expect_same_minimal(const MinimalFigures<T>& lazy, const MinimalFigures<T>&
 }
 
 template <Tree T>
-void expect_minimal_matches_full_width(T& tree, int depth, const std::string& where, bool mate_distance = false) {
+void expect_minimal_matches_full_width(T& tree, int depth, const std::string& where, bool mate_distance = false,
+                                       std::size_t megabytes = SearchSpec::DEFAULT_MINIMAL_MEGABYTES) {
   const MinimalFigures<T> full = full_width_minimal(tree, depth, mate_distance);
-  const MinimalFigures<T> lazy = lazy_minimal(tree, depth, mate_distance);
+  const MinimalFigures<T> lazy = lazy_minimal(tree, depth, mate_distance, megabytes);
   expect_same_minimal(lazy, full, where + " depth " + std::to_string(depth));
 }
 

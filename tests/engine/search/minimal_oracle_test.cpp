@@ -49,6 +49,20 @@ TEST(MinimalOracle, ReferencePositionsDeeper) {
   }
 }
 
+// minimal-memory=1 leaves the cache of the nodes two plies above the horizon
+// (minimal.h) no room to speak of: nearly every node there is lost and
+// computed again each time it is met, and every figure must still agree.
+TEST(MinimalOracle, CacheThatKeepsAlmostNothing) {
+  for (const testing::EpdPosition& entry : testing::read_positions("seed.epd")) {
+    ChessTree tree(entry.position);
+    expect_minimal_matches_full_width(tree, 4, entry.id + " minimal-memory=1", false, 1);
+  }
+  for (std::uint64_t index = 0; index < 10; ++index) {
+    RandomTree tree(6, 6, 1, index);
+    expect_minimal_matches_full_width(tree, 6, "lab tree " + std::to_string(index) + " minimal-memory=1", false, 1);
+  }
+}
+
 // Random trees with values in [-100, 100]: ties everywhere, and the
 // reference 001 lab trees (b = 6, d = 6).
 TEST(MinimalOracle, RandomTrees) {

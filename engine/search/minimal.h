@@ -28,17 +28,24 @@
 //    cost. Budgets are strict against an earlier child in generator order
 //    and loose against a later one, so ties still go to the first child.
 //  - Whether a proof exists at all (V against the threshold) is settled,
-//    three or more plies above the horizon, by an uncounted alpha-beta
-//    search with the window (t - 1, t + 1), once per entry. Two plies above,
-//    the proof itself finds out: its candidates read their leaves and stop
-//    at the first that fails them.
+//    five or more plies above the horizon, by an uncounted alpha-beta
+//    search with the window (t - 1, t + 1), once per entry. Lower down the
+//    proof itself finds out, as cheaply: a proof that does not exist fails
+//    at the first child (or grandchild) whose proof fails, and two plies
+//    above the horizon each candidate reads its leaves and stops at the
+//    first that fails it. (Value searches at three and four plies cost more
+//    than they saved.)
 //  - Nodes one ply above the horizon are never kept: they read their leaves.
-//    Two plies above, where most of the nodes met are, each proof is
-//    computed in full (without a budget: its candidates' lower bounds, their
-//    move counts, are exact there, so a budget saves little) and kept in a
-//    lossy cache (proof_cache.h) that serves transpositions, later budgets
-//    and choice(); a node it has lost is computed again. The move counts of
+//    Two plies above, where most of the nodes met are, a proof is computed
+//    in full, under both measures at once (one scan of the children serves
+//    both), without a budget (its candidates' costs follow exactly from
+//    their move counts there), and kept in a lossy cache (proof_cache.h)
+//    that serves transpositions, later budgets, the other measure's pass and
+//    choice(); a node it has lost is computed again. The move counts of
 //    their children come from a counting board (child_counts), not a make.
+//  - Three plies above, a choice's candidates are bounded by their exact Le
+//    wherever it exists (1 + 2k - terminals among the k children, under the
+//    nodes measure), so the first candidate that holds is the choice.
 //
 // What the search reports (SearchCounters): nodes and leaves are the two
 // minima; the rest describes the proof of the minimal nodes, with its exact
@@ -141,12 +148,17 @@ class MinimalProof : public ProofKnowledge {
   // four times the memory, so they go to a cache of bounded size that loses
   // the oldest (proof_cache.h), and are computed again when lost.
   static constexpr int STORED_FROM = 3;
+  // A value search settles whether a proof exists from this many plies above
+  // the horizon; lower down the proof finds out itself (see the top).
+  static constexpr int CLASSIFIED_FROM = 5;
   // The cache's share of the memory budget (1 / CACHE_SHARE): what it may grow
-  // to, so the table's own budget is smaller by as much.
-  static constexpr std::size_t CACHE_SHARE = 4;
+  // to, so the table's own budget is smaller by as much. Half: at start
+  // depth 8 the cache's hits (the other measure's pass above all) saved a
+  // seventh of the time a quarter took (docs/speed-notes.md).
+  static constexpr std::size_t CACHE_SHARE = 2;
 
   using Table = ProofTable<SubtreeState<T>, Known>;
-  using Cache = ProofCache<SubtreeState<T>, Known>;
+  using Cache = ProofCache<SubtreeState<T>, CompactKnown>;
 
   // An interior node's scratch while it chooses among its children.
   struct Frame {
@@ -190,7 +202,7 @@ class MinimalProof : public ProofKnowledge {
       return leaf_proof(kind, leaf_value(ctx_, ply, terminal), ply);
     }
     if (depth == 1) return prove_above_leaves(kind, ply);
-    if (depth < STORED_FROM) return prove_memoised(cached(ply), kind, ply, UNBOUNDED);
+    if (depth < STORED_FROM) return two_above(kind, ply).cost[measure_][kind];
     Known* known = entry(ply);
     if (known == nullptr) return NO_PROOF;  // out of memory: the result is discarded
     if (exists) learn_holds(*known, kind);
@@ -200,9 +212,16 @@ class MinimalProof : public ProofKnowledge {
   // A node whose children are all leaves, each costing 1 in both measures:
   // only their values matter, and the scan stops once they decide.
   Cost prove_above_leaves(Kind kind, int ply) {
+    Cost k;
+    return holds_above_leaves(kind, ply, k) ? above_leaves_cost(kind, measure_, k) : NO_PROOF;
+  }
+  // Whether proof `kind` exists at the current node, one ply above the
+  // horizon; `k` gets its number of children (0: a terminal).
+  bool holds_above_leaves(Kind kind, int ply, Cost& k) {
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
-    if (moves.size() == 0) return leaf_proof(kind, ctx_.tree.terminal_score(mate_ply(ctx_, ply)), ply);
+    k = moves.size();
+    if (k == 0) return leaf_proof(kind, ctx_.tree.terminal_score(mate_ply(ctx_, ply)), ply) != NO_PROOF;
     const Score u = -threshold(ply);
     bool below = false, at = false;  // a child below u, at u
     for_each_leaf_child(ctx_, moves, ply, [&](std::size_t, Score value, bool) {
@@ -210,10 +229,115 @@ class MinimalProof : public ProofKnowledge {
       at |= value == u;
       return kind == GE ? !(below || at) : !below;
     });
-    const Cost k = moves.size();
-    if (kind == GE) return below || at ? own() + 1 : NO_PROOF;
-    if (below || (kind == EXACT && !at)) return NO_PROOF;
-    return own() + k;
+    if (kind == GE) return below || at;
+    return !below && (kind != EXACT || at);
+  }
+  // What an existing proof `kind` one ply above the horizon costs under `m`,
+  // for a node with `k` children: a terminal is a leaf; Ge holds the node
+  // and one leaf, Le and Exact the node and every leaf.
+  static Cost above_leaves_cost(Kind kind, Measure m, Cost k) {
+    if (k == 0) return 1;
+    return (m == NODES ? 1 : 0) + (kind == GE ? 1 : k);
+  }
+
+  // Two plies above the horizon a proof's cost under either measure follows
+  // from the same scan of the children (their move counts and whether their
+  // proofs exist), so both are computed at once, without a budget, and kept:
+  // the other measure's pass finds its figure in the cache.
+  Cost prove_two_above(Known& known, Kind kind, int ply) {
+    if (is_exact(known, measure_, kind)) return known.cost[measure_][kind];
+    std::array<Cost, MEASURE_NB> cost{NO_PROOF, NO_PROOF};
+    if (!surely_fails(kind, known.low, known.high)) {
+      if (kind == GE)
+        ge_two_above(known, ply, cost);
+      else
+        le_or_exact_two_above(known, kind, ply, cost);
+    }
+    if (cost[NODES] == NO_PROOF)
+      learn_fails(known, kind);
+    else
+      learn_holds(known, kind);
+    for (const Measure m : {NODES, LEAVES}) {
+      known.cost[m][kind] = cost[m];
+      known.exact |= exact_bit(m, kind);
+    }
+    return cost[measure_];
+  }
+
+  // Ge two plies above the horizon: the child whose Le is cheapest. A
+  // child's Le, where it exists, costs exactly what its move count says, so
+  // under each measure the candidates are tried by that cost (the first
+  // child among equals) and the first whose Le exists is the choice. The two
+  // measures order the candidates alike but for terminals, so a candidate's
+  // scan serves both.
+  void ge_two_above(Known& known, int ply, std::array<Cost, MEASURE_NB>& cost) {
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    Cost* k = frames_[std::size_t(ply)].cost.data();
+    child_counts(ctx_.tree, moves, k);
+    std::array<std::int8_t, MAX_MOVES> exists;  // -1 not scanned yet, else whether the child's Le exists
+    std::fill_n(exists.begin(), moves.size(), std::int8_t(-1));
+    std::array<Cost, MAX_MOVES> order;
+    for (const Measure m : {NODES, LEAVES}) {
+      for (std::size_t i = 0; i < moves.size(); ++i) order[i] = above_leaves_cost(LE, m, k[i]);
+      for (;;) {
+        const std::size_t i = first_least(order.data(), moves.size());
+        if (order[i] == NO_PROOF) break;  // no child's Le exists
+        if (exists[i] < 0) {
+          ctx_.tree.make(moves[i]);
+          Cost count;
+          exists[i] = holds_above_leaves(LE, ply + 1, count);
+          ctx_.tree.unmake(moves[i]);
+        }
+        if (exists[i]) {
+          cost[m] = (m == NODES ? 1 : 0) + order[i];
+          known.ge_choice[m] = std::uint8_t(i);
+          break;
+        }
+        order[i] = NO_PROOF;
+      }
+    }
+  }
+
+  // Le and Exact two plies above the horizon: every child's Ge (a terminal
+  // is a leaf; any other child costs itself, under the nodes measure, and
+  // one leaf), and for Exact the child c* at the threshold whose Exact(c*) -
+  // Ge(c*) is least: k - 1 for a child with k leaves, 0 for a terminal, under
+  // both measures alike, so both pick the same child.
+  void le_or_exact_two_above(Known& known, Kind kind, int ply, std::array<Cost, MEASURE_NB>& cost) {
+    typename T::MoveList moves;
+    ctx_.tree.generate(moves);
+    std::array<Cost, MEASURE_NB> sum{1, 0};
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      ctx_.tree.make(moves[i]);
+      Cost k;
+      const bool exists = holds_above_leaves(GE, ply + 1, k);
+      ctx_.tree.unmake(moves[i]);
+      if (!exists) return;
+      for (const Measure m : {NODES, LEAVES}) sum[m] += above_leaves_cost(GE, m, k);
+    }
+    if (kind == LE) {
+      cost = sum;
+      return;
+    }
+    std::size_t best_index = moves.size();
+    Cost best = NO_PROOF;
+    for (std::size_t i = 0; i < moves.size() && best != 0; ++i) {
+      ctx_.tree.make(moves[i]);
+      Cost k;
+      const bool at = holds_above_leaves(EXACT, ply + 1, k);
+      ctx_.tree.unmake(moves[i]);
+      const Cost extra = k == 0 ? 0 : k - 1;
+      if (at && extra < best) {
+        best = extra;
+        best_index = i;
+      }
+    }
+    if (best_index == moves.size()) return;
+    for (const Measure m : {NODES, LEAVES}) {
+      cost[m] = sum[m] + best;
+      known.exact_choice[m] = std::uint8_t(best_index);
+    }
   }
 
   Known* entry(int ply) {
@@ -226,18 +350,33 @@ class MinimalProof : public ProofKnowledge {
     if (created) initialise(e->data, ply);
     return &e->data;
   }
-  // The cache's entry of the current node, two plies above the horizon.
-  Known& cached(int ply) {
+  // What is known of the current node, two plies above the horizon, once
+  // its proof `kind` is: from the cache, or computed now and kept there.
+  Known two_above(Kind kind, int ply) {
     bool created;
-    Known& known = cache_.slot(ctx_.tree.key(), subtree_state(ctx_.tree), ply, created);
-    if (created) initialise(known, ply);
+    CompactKnown& kept = cache_.slot(ctx_.tree.key(), subtree_state(ctx_.tree), ply, created);
+    Known known;
+    if (created)
+      initialise(known, ply);
+    else
+      known = expand(kept);
+    if (created || !is_exact(known, measure_, kind)) {
+      prove_two_above(known, kind, ply);  // makes no node two plies above: `kept` stays valid
+      kept = compact(known);
+    }
     return known;
   }
-  // What is kept of the current node, if anything (two plies above the horizon: while the cache has it).
-  const Known* find(int ply) {
-    if (depth_ - ply < STORED_FROM) return cache_.find(ctx_.tree.key(), subtree_state(ctx_.tree), ply);
-    auto* e = table_.find(ctx_.tree.key(), subtree_state(ctx_.tree), ply);
-    return e == nullptr ? nullptr : &e->data;
+  // What is kept of the current node, into `known`, if anything (two plies
+  // above the horizon: while the cache has it).
+  bool find(int ply, Known& known) {
+    if (depth_ - ply < STORED_FROM) {
+      const CompactKnown* kept = cache_.find(ctx_.tree.key(), subtree_state(ctx_.tree), ply);
+      if (kept != nullptr) known = expand(*kept);
+      return kept != nullptr;
+    }
+    const auto* e = table_.find(ctx_.tree.key(), subtree_state(ctx_.tree), ply);
+    if (e != nullptr) known = e->data;
+    return e != nullptr;
   }
 
   // A new entry: a terminal's proofs are known at once; an interior node
@@ -258,15 +397,13 @@ class MinimalProof : public ProofKnowledge {
     known.cost[LEAVES] = {1, k, k};
   }
 
-  // Two plies above the horizon a proof that does not exist is found out as
-  // fast as a value search would find it: each candidate reads its leaves
-  // and stops at the first that fails it. Higher up, a value search settles
-  // first whether the proof exists.
+  // A proof three or more plies above the horizon, under its budget: a value
+  // search settles first whether it exists.
   Cost prove_memoised(Known& known, Kind kind, int ply, Cost budget) {
     Cost& cost = known.cost[measure_][kind];
     if (is_exact(known, measure_, kind) || cost > budget) return cost;
     const bool unsettled = !surely_holds(kind, known.low, known.high) && !surely_fails(kind, known.low, known.high);
-    if (unsettled && depth_ - ply >= 3) classify(known, kind, ply);
+    if (unsettled && depth_ - ply >= CLASSIFIED_FROM) classify(known, kind, ply);
     Cost found = NO_PROOF;
     if (!surely_fails(kind, known.low, known.high)) {
       if (kind == GE) found = prove_ge(known, ply, budget);
@@ -301,9 +438,18 @@ class MinimalProof : public ProofKnowledge {
   }
 
   // A lower bound of Le at the current node (a child of the node choosing).
+  // Two plies above the horizon it is Le's cost wherever Le exists: every
+  // child's Ge costs 1 under the leaves measure, and under the nodes measure
+  // 1 for a terminal and 2 for any other child.
   Cost le_lower_bound(int ply) {
-    if (const Known* known = find(ply))
-      return surely_fails(LE, known->low, known->high) ? NO_PROOF : known->cost[measure_][LE];
+    if (Known known; find(ply, known))
+      return surely_fails(LE, known.low, known.high) ? NO_PROOF : known.cost[measure_][LE];
+    if (measure_ == NODES && depth_ - ply == 2) {
+      typename T::MoveList moves;
+      ctx_.tree.generate(moves);
+      const Cost k = moves.size();
+      return k == 0 ? 1 : 1 + 2 * k - terminal_children(ctx_.tree, moves);
+    }
     const Cost k = child_count(ctx_.tree);
     return k == 0 ? 1 : own() + k;
   }
@@ -315,15 +461,10 @@ class MinimalProof : public ProofKnowledge {
     typename T::MoveList moves;
     ctx_.tree.generate(moves);
     Cost* bound = frames_[std::size_t(ply)].cost.data();
-    if (depth_ - ply == 2) {
-      child_counts(ctx_.tree, moves, bound);
-      for (std::size_t i = 0; i < moves.size(); ++i) bound[i] = bound[i] == 0 ? 1 : own() + bound[i];
-    } else {
-      for (std::size_t i = 0; i < moves.size(); ++i) {
-        ctx_.tree.make(moves[i]);
-        bound[i] = le_lower_bound(ply + 1);
-        ctx_.tree.unmake(moves[i]);
-      }
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      ctx_.tree.make(moves[i]);
+      bound[i] = le_lower_bound(ply + 1);
+      ctx_.tree.unmake(moves[i]);
     }
     const Cost room = budget - own();
     const std::size_t none = moves.size();
@@ -450,7 +591,11 @@ class MinimalProof : public ProofKnowledge {
   // choice(), higher up: the table's or the cache's choice (computed now
   // where the cache lost it, or where it was kept only under the other measure).
   std::size_t choice_memoised(Kind kind, int ply) {
-    Known* known = depth_ - ply < STORED_FROM ? &cached(ply) : entry(ply);
+    if (depth_ - ply < STORED_FROM) {
+      const Known known = two_above(kind, ply);
+      return kind == GE ? known.ge_choice[measure_] : known.exact_choice[measure_];
+    }
+    Known* known = entry(ply);
     if (known == nullptr) return 0;  // out of memory: error() says so
     if (!is_exact(*known, measure_, kind)) prove_memoised(*known, kind, ply, UNBOUNDED);
     return kind == GE ? known->ge_choice[measure_] : known->exact_choice[measure_];

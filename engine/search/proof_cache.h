@@ -56,12 +56,14 @@ class ProofCache {
   std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
 
  private:
-  struct Slot {
+  // Aligned to a cache line: a chess slot fills exactly one (subtree_state.h,
+  // proof_knowledge.h's CompactKnown), so a lookup costs one memory access.
+  struct alignas(64) Slot {
     std::uint64_t key = 0;  // the state's hash: most mismatches end here, and growing needs no state
-    std::uint8_t ply = 0;
-    bool used = false;
     State state{};
     Data data{};
+    std::uint8_t ply = 0;
+    bool used = false;
 
     bool holds(std::uint64_t k, const State& s, int p) const { return key == k && used && ply == p && state == s; }
   };
@@ -86,7 +88,7 @@ class ProofCache {
 
   Data& take(std::size_t i, std::uint64_t key, const State& state, int ply) {
     slots_[i + 1] = slots_[i];
-    slots_[i] = {key, std::uint8_t(ply), true, state, Data{}};
+    slots_[i] = {key, state, Data{}, std::uint8_t(ply), true};
     return slots_[i].data;
   }
 

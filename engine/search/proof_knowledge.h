@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/types.h"
@@ -31,6 +32,43 @@ struct ProofKnowledge {
     // By measure, the child each choice picked (generator index < MAX_MOVES = 256).
     std::array<std::uint8_t, MEASURE_NB> ge_choice{}, exact_choice{};
   };
+
+  // Known as the cache keeps it (proof_cache.h), in 18 bytes: two plies above
+  // the horizon a proof holds at most the node, its children and one leaf
+  // below each (1 + 2 * 256 under either measure), so a cost fits in 16 bits
+  // and NO_PROOF becomes COMPACT_NO_PROOF.
+  struct CompactKnown {
+    std::array<std::array<std::uint16_t, KIND_NB>, MEASURE_NB> cost{};
+    std::uint8_t exact = 0;
+    std::uint8_t flags = 0;  // low + 1, high + 1 << 2, leaf << 4
+    std::array<std::uint8_t, MEASURE_NB> ge_choice{}, exact_choice{};
+  };
+  static constexpr std::uint16_t COMPACT_NO_PROOF = UINT16_MAX;
+
+  static CompactKnown compact(const Known& known) {
+    CompactKnown c;
+    for (std::size_t m = 0; m < MEASURE_NB; ++m)
+      for (std::size_t k = 0; k < KIND_NB; ++k)
+        c.cost[m][k] = known.cost[m][k] == NO_PROOF ? COMPACT_NO_PROOF : std::uint16_t(known.cost[m][k]);
+    c.exact = known.exact;
+    c.flags = std::uint8_t((known.low + 1) | (known.high + 1) << 2 | int(known.leaf) << 4);
+    c.ge_choice = known.ge_choice;
+    c.exact_choice = known.exact_choice;
+    return c;
+  }
+  static Known expand(const CompactKnown& c) {
+    Known known;
+    for (std::size_t m = 0; m < MEASURE_NB; ++m)
+      for (std::size_t k = 0; k < KIND_NB; ++k)
+        known.cost[m][k] = c.cost[m][k] == COMPACT_NO_PROOF ? NO_PROOF : c.cost[m][k];
+    known.exact = c.exact;
+    known.low = Order((c.flags & 3) - 1);
+    known.high = Order((c.flags >> 2 & 3) - 1);
+    known.leaf = (c.flags >> 4 & 1) != 0;
+    known.ge_choice = c.ge_choice;
+    known.exact_choice = c.exact_choice;
+    return known;
+  }
 
   static Cost add(Cost a, Cost b) { return a >= NO_PROOF - b ? NO_PROOF : a + b; }
   static bool holds(Kind kind, Order order) {

@@ -17,17 +17,23 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "engine/bitboard.h"
 #include "engine/count_board.h"
+#include "engine/leaf_shortcut.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/search/tree.h"
 
 namespace prunebench {
 
+// The whole board in 27 bytes (32 with padding), so that a table or cache
+// slot with its proofs fits in one cache line: the occupied squares, then,
+// for each bit of a piece's code (colour * 8 + type, types.h), that bit of
+// every piece on them, from a1 to h8. There are at most 32 pieces, and the
+// occupied squares with those four bits give back every square's piece.
 struct BoardState {
-  // White's pieces, black's, then pawns, knights, bishops, rooks and queens;
-  // the kings are what the colours hold besides.
-  std::array<Bitboard, 7> pieces;
+  Bitboard occupied;
+  std::array<std::uint32_t, 4> code_bits;
   std::uint8_t side_to_move;
   std::uint8_t castling;
   std::uint8_t en_passant;
@@ -35,9 +41,25 @@ struct BoardState {
   bool operator==(const BoardState&) const = default;
 };
 
+// The bits of `bits` at the squares of `mask`, packed from the lowest square up.
+inline std::uint32_t gather_bits(Bitboard bits, Bitboard mask) {
+#if PRUNEBENCH_USE_PEXT
+  return std::uint32_t(_pext_u64(bits, mask));
+#else
+  std::uint32_t out = 0;
+  for (std::uint32_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (bits & mask & (0 - mask)) out |= bit;
+  return out;
+#endif
+}
+
 inline BoardState board_state(const Position& p) {
-  return {{p.pieces(WHITE), p.pieces(BLACK), p.pieces(PAWN), p.pieces(KNIGHT), p.pieces(BISHOP), p.pieces(ROOK),
-           p.pieces(QUEEN)},
+  static_assert(KNIGHT == 1 && BISHOP == 2 && ROOK == 3 && QUEEN == 4 && KING == 5 && BLACK == 1);
+  const Bitboard occupied = p.occupied();
+  return {occupied,
+          {gather_bits(p.pieces(KNIGHT) | p.pieces(ROOK) | p.pieces(KING), occupied),
+           gather_bits(p.pieces(BISHOP) | p.pieces(ROOK), occupied),
+           gather_bits(p.pieces(QUEEN) | p.pieces(KING), occupied), gather_bits(p.pieces(BLACK), occupied)},
           std::uint8_t(p.side_to_move()),
           std::uint8_t(p.castling_rights()),
           std::uint8_t(p.en_passant_square())};
@@ -87,6 +109,29 @@ void child_counts(T& tree, const typename T::MoveList& moves, std::uint64_t* cou
       tree.unmake(moves[i]);
     }
   }
+}
+
+// How many of `moves`, the children of the tree's current node, are
+// terminals (no legal move); chess tells most children that are not from the
+// move alone (leaf_shortcut.h) and counts the rest on a counting board.
+template <Tree T>
+std::size_t terminal_children(T& tree, const typename T::MoveList& moves) {
+  std::size_t terminals = 0;
+  if constexpr (HasPosition<T>) {
+    const Position& pos = tree.position();
+    const LeafShortcut shortcut(pos);
+    const CountBoard board(pos);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (!shortcut.child_has_legal_move_out_of_check(pos, moves[i]) && count_legal(board.after(pos, moves[i])) == 0)
+        ++terminals;
+  } else {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      tree.make(moves[i]);
+      terminals += child_count(tree) == 0;
+      tree.unmake(moves[i]);
+    }
+  }
+  return terminals;
 }
 
 template <Tree T>

@@ -10,6 +10,8 @@
 
 #include <atomic>
 #include <cstddef>
+#include <exception>
+#include <mutex>
 #include <new>
 #include <system_error>
 #include <thread>
@@ -17,6 +19,24 @@
 #include <vector>
 
 namespace prunebench {
+
+// The first exception any of a search's threads met, kept to be rethrown on
+// the thread that reports the search once the others have joined.
+class FirstFailure {
+ public:
+  void keep(std::exception_ptr failure) {
+    const std::lock_guard lock(mutex_);
+    if (!failure_) failure_ = failure;
+  }
+  // After every other thread has joined.
+  void rethrow() const {
+    if (failure_) std::rethrow_exception(failure_);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::exception_ptr failure_;
+};
 
 // Starts a thread running f and appends it to `threads`. A thread the system
 // cannot give is a std::system_error whether it lacks a thread or the memory

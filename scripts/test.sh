@@ -6,8 +6,9 @@
 #   3. one clang++ build with warnings as errors, AddressSanitizer + UndefinedBehaviorSanitizer
 #      and libFuzzer's coverage: the same tests, the same node counts (another compiler and
 #      build type), and a smoke run of every fuzz target
-#   3b. ThreadSanitizer on the parallel alpha-beta test alone (ybwc_test: many short searches
-#      on 1-8 threads), about 3 minutes on 2 cores (build ~2, run under 1)
+#   3b. ThreadSanitizer on the parallel alpha-beta tests alone (ybwc_test: many short searches
+#      on 1-8 threads; lazy_smp_test: on 1-4 threads sharing one lock-free table), about 3
+#      minutes on 2 cores (build ~2, the two runs under 1 together)
 #   4. the magic-bitboard fallback (-DPRUNEBENCH_PEXT=OFF), so it cannot rot: the CLI alone,
 #      checked against the published perft counts up to 1 M leaves and the bench signature
 #   5. pytest for the Python scripts (and the notebook, executed headless)
@@ -39,12 +40,13 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 PRUNEBENCH=build-clang/harness/prunebench scripts/baseline.sh check
 fuzz/smoke.sh build-clang 50000
 
-stage "ThreadSanitizer: the parallel alpha-beta test (ybwc_test) alone"
+stage "ThreadSanitizer: the parallel alpha-beta tests (ybwc_test, lazy_smp_test) alone"
 # One test binary, not the whole tree: a data race or a deadlock in smp= fails here, in minutes.
 CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPRUNEBENCH_BUILD_BENCHMARKS=OFF \
   "-DCMAKE_CXX_FLAGS=-fsanitize=thread -fno-omit-frame-pointer" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread >/dev/null
-cmake --build build-tsan -j "$(nproc)" --target ybwc_test
+cmake --build build-tsan -j "$(nproc)" --target ybwc_test lazy_smp_test
 TSAN_OPTIONS=halt_on_error=1 timeout 600 build-tsan/tests/engine/search/ybwc_test
+TSAN_OPTIONS=halt_on_error=1 timeout 600 build-tsan/tests/engine/search/lazy_smp_test
 
 stage "Magic-bitboard fallback (PRUNEBENCH_PEXT=OFF): perft suite and bench signature"
 scripts/build.sh build-magic -DPRUNEBENCH_PEXT=OFF -DPRUNEBENCH_BUILD_TESTS=OFF -DPRUNEBENCH_BUILD_BENCHMARKS=OFF

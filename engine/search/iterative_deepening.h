@@ -33,14 +33,15 @@ bool fails_high(Score score, Score beta) {
 
 // `search_root(depth, alpha, beta, previous_score)` searches the root once and
 // leaves its line in ctx.pv row 0 (or returns it through `line_of_root`).
-// Returns the score of the final iteration.
+// Returns the score of the final iteration. `first_depth`: the first
+// iteration's depth (a lazy SMP helper may start one ahead, lazy_smp.h).
 // M (mutant.h): the museum's aspiration bug, a failure seen only beyond the edge.
 template <Mutant M = Mutant::NONE, Tree T, typename RootSearch, typename RootLine>
 Score iterative_deepening(SearchContext<T>& ctx, int max_depth, Score aspiration, Score first_guess,
-                          RootSearch&& search_root, RootLine&& line_of_root) {
+                          RootSearch&& search_root, RootLine&& line_of_root, int first_depth = 1) {
   Score previous = first_guess;
   Score score = 0;
-  for (int depth = std::min(1, max_depth); depth <= max_depth; ++depth) {
+  for (int depth = std::min(first_depth, max_depth); depth <= max_depth; ++depth) {
     Score alpha = -INFINITE_SCORE;
     Score beta = INFINITE_SCORE;
     if (aspiration > 0 && depth > 1) {

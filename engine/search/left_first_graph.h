@@ -60,7 +60,7 @@ LeftFirstGraph left_first_graph(SearchContext<T>& ctx, int depth, Score value, s
   DistinctNodes<T> distinct(megabytes);
   try {
     if (depth > 1) run_iterations(depth - 1);
-    ctx.tt->forget_bounds();
+    ctx.tt.own()->forget_bounds();
     ctx.distinct = &distinct;
     AlphaBeta<T, F>(ctx).search(0, depth, value - 1, value);
     AlphaBeta<T, F>(ctx).search(0, depth, value, value + 1);

@@ -40,6 +40,7 @@
 #include "engine/search/mutant.h"
 #include "engine/search/ordering.h"
 #include "engine/search/pv_table.h"
+#include "engine/search/shared_tt.h"
 #include "engine/search/spec.h"
 #include "engine/search/split_nodes.h"
 #include "engine/search/stop.h"
@@ -89,7 +90,7 @@ template <Tree T>
 struct SearchContext {
   using Move = typename T::MoveType;
 
-  SearchContext(T& tree_, SearchCounters& counters_, const SearchSpec& spec, TranspositionTable<Move>* tt_)
+  SearchContext(T& tree_, SearchCounters& counters_, const SearchSpec& spec, TableRef<Move> tt_)
       : tree(tree_),
         counters(counters_),
         ordering(spec.ordering),
@@ -128,7 +129,7 @@ struct SearchContext {
   // root, off below a node whose null move failed high while it was on.
   bool verify_null_move = true;
   TtDraft tt_draft;
-  TranspositionTable<Move>* tt;  // nullptr: no table
+  TableRef<Move> tt;  // false: no table; else its own or a shared one (shared_tt.h)
   KillerTable<Move> killers;
   HistoryTable history;
   PvTable<Move> pv;
@@ -326,7 +327,7 @@ template <Mutant M = Mutant::NONE, Tree T>
 bool probe_table(SearchContext<T>& ctx, int ply, int depth, Score alpha, Score beta, Score& value,
                  typename T::MoveType& hash_move) {
   ++ctx.counters.tt_probes;
-  const auto entry = ctx.tt->probe(ctx.tree.key(), table_ply<M>(ply));
+  const auto entry = ctx.tt.probe(ctx.tree.key(), table_ply<M>(ply));
   if (!entry) return false;
   ++ctx.counters.tt_hits;
   hash_move = entry->move;
@@ -348,9 +349,9 @@ template <Mutant M = Mutant::NONE, Tree T>
 void store_table(SearchContext<T>& ctx, int ply, int depth, Score value, Score alpha, Score beta,
                  typename T::MoveType best_move) {
   if constexpr (M == Mutant::BOUND_AS_EXACT)  // a window the value lies inside: "exact"
-    ctx.tt->store(ctx.tree.key(), ply, depth, value, -INFINITE_SCORE, INFINITE_SCORE, best_move);
+    ctx.tt.store(ctx.tree.key(), ply, depth, value, -INFINITE_SCORE, INFINITE_SCORE, best_move);
   else
-    ctx.tt->store(ctx.tree.key(), table_ply<M>(ply), depth, value, alpha, beta, best_move);
+    ctx.tt.store(ctx.tree.key(), table_ply<M>(ply), depth, value, alpha, beta, best_move);
 }
 
 // order=oracle: each child's exact value from this node's side (best first),

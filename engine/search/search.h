@@ -169,17 +169,17 @@ SearchResult<typename T::MoveType> run_minimal(SearchContext<T>& ctx, const Sear
   return result;
 }
 
-// The search itself: all iterations (id), or the one depth.
+// The search itself: all iterations (id, from `first_depth`), or the one depth.
 template <Tree T, Fail F, Mutant M>
 void search_iterations(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
-                       SearchResult<typename T::MoveType>& result) {
+                       SearchResult<typename T::MoveType>& result, int first_depth = 1) {
   if (spec.iterative_deepening) {
     result.score = iterative_deepening<M>(
         ctx, depth, spec.aspiration, spec.mtdf_guess,
         [&](int d, Score alpha, Score beta, Score previous) {
           return search_root<T, F, M>(ctx, spec, d, alpha, beta, previous, result.pv);
         },
-        [&] { return result.pv; });
+        [&] { return result.pv; }, first_depth);
   } else {
     result.score =
         search_root<T, F, M>(ctx, spec, depth, -INFINITE_SCORE, INFINITE_SCORE, spec.mtdf_guess, result.pv);

@@ -237,9 +237,13 @@ std::string set_minimal_memory(SearchSpec& spec, const OptionItem& item) {
 }
 
 std::string set_smp(SearchSpec& spec, const OptionItem& item) {
-  if (item.value != "ybwc")
-    return "unknown parallel scheme '" + quote_input(item.value) + "' for 'smp' (ybwc)";
-  spec.smp = Smp::YBWC;
+  if (item.value == "ybwc") {
+    spec.smp = Smp::YBWC;
+  } else if (item.value == "lazy") {
+    spec.smp = Smp::LAZY;
+  } else {
+    return "unknown parallel scheme '" + quote_input(item.value) + "' for 'smp' (ybwc, lazy)";
+  }
   return "";
 }
 
@@ -292,8 +296,11 @@ std::string smp_error(const SearchSpec& spec) {
   if (spec.smp == Smp::NONE) return "";
   const std::string scheme = "smp=" + std::string(to_string(spec.smp));
   if (spec.algorithm != Algorithm::ALPHABETA && spec.algorithm != Algorithm::PVS)
-    return scheme + " shares alpha-beta's younger brothers: it applies to alphabeta and pvs only "
-                    "(minimax and negamax split across --threads without it)";
+    return scheme + (spec.smp == Smp::YBWC ? " shares alpha-beta's younger brothers" : " runs alpha-beta searches") +
+           ": it applies to alphabeta and pvs only (minimax and negamax split across --threads without it)";
+  // Every bound a thread shares must bound the one fixed-depth value the main thread searches.
+  if (spec.smp == Smp::LAZY && (!spec.tt || !spec.iterative_deepening || spec.tt_draft != TtDraft::EQUAL))
+    return scheme + " runs iterative-deepening searches that share one table: it needs tt, id and tt-draft=eq";
   if (is_selective(spec)) return scheme + " does not take nullmove, lmr or futility";
   if (spec.ordering.base == BaseOrdering::ORACLE) return scheme + " does not take order=oracle";
   return "";
@@ -304,7 +311,9 @@ std::string smp_error(const SearchSpec& spec) {
 std::string_view to_string(Algorithm algorithm) { return name_of(ALGORITHMS, algorithm); }
 std::string_view to_string(Fail fail) { return fail == Fail::HARD ? "hard" : "soft"; }
 std::string_view to_string(BaseOrdering ordering) { return name_of(ORDERINGS, ordering); }
-std::string_view to_string(Smp smp) { return smp == Smp::YBWC ? "ybwc" : "none"; }
+std::string_view to_string(Smp smp) {
+  return smp == Smp::YBWC ? "ybwc" : smp == Smp::LAZY ? "lazy" : "none";
+}
 std::string_view tiebreak_name(bool canonical_tiebreak) {
   return canonical_tiebreak ? "canonical" : "generator";
 }

@@ -39,6 +39,9 @@
 //                     nullmove, lmr and futility are unsound (is_selective): not value-preserving.
 //   smp=ybwc          Young Brothers Wait on --threads threads (ybwc.h):
 //                     alphabeta and pvs only; the value is kept, the counts vary
+//   smp=lazy          lazy SMP on --threads threads sharing one table (lazy_smp.h):
+//                     alphabeta and pvs with tt, id and tt-draft=eq only; the
+//                     value is kept, the counts vary
 #pragma once
 
 #include <cstddef>
@@ -71,9 +74,10 @@ enum class TtDraft { EQUAL, AT_LEAST };
 // shallower instead of the cut-off (VERIFIED, David-Tabibi and Netanyahu 2002).
 enum class NullMoveRule { FIXED, ADAPTIVE, VERIFIED };
 // A parallel alpha-beta scheme on --threads threads (README glossary: smp):
-// none (the search is serial, or split full width: search/split.h), or Young
-// Brothers Wait (search/ybwc.h). Its counts depend on the threads' timing.
-enum class Smp { NONE, YBWC };
+// none (the search is serial, or split full width: search/split.h), Young
+// Brothers Wait (search/ybwc.h), or lazy SMP, independent searches sharing
+// one table (search/lazy_smp.h). Its counts depend on the threads' timing.
+enum class Smp { NONE, YBWC, LAZY };
 
 struct SearchSpec {
   static constexpr std::size_t DEFAULT_TT_MEGABYTES = 16;
@@ -104,7 +108,7 @@ struct SearchSpec {
   int lmr_full_depth_moves = DEFAULT_LMR_FULL_DEPTH_MOVES;  // lmr=K: moves searched unreduced first
   Score futility_margin = -1;   // futility=MARGIN, centipawns
   Score extended_futility_margin = -1;  // extended-futility=MARGIN, at depth 2 (needs futility)
-  Smp smp = Smp::NONE;          // smp=ybwc: parallel alpha-beta
+  Smp smp = Smp::NONE;          // smp=ybwc|lazy: parallel alpha-beta
 
   static constexpr int DEFAULT_LMR_FULL_DEPTH_MOVES = 3;
   // nullmove=adaptive's smaller reduction (Heinz: 2, or 3 deep enough) and nullmove=verified's R.

@@ -24,6 +24,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "engine/search/lazy_smp.h"
 #include "engine/search/minimax.h"
 #include "engine/search/negamax.h"
 #include "engine/search/node.h"
@@ -82,7 +83,8 @@ void search_split_node(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
 
 // search(tree, spec, depth, counters) on `threads` threads, each searching a
 // tree of its own made by make_tree() (a T at the root): smp=ybwc by Young
-// Brothers Wait (ybwc.h), whose counts vary from run to run; full-width
+// Brothers Wait (ybwc.h), smp=lazy by lazy SMP (lazy_smp.h), whose counts
+// vary from run to run; full-width
 // modes split as above, with the serial counts. Other modes that do not
 // split, depths below 2 and a single thread run the plain search, and so
 // does a search counting distinct_nodes (`distinct_megabytes` > 0, see
@@ -93,6 +95,8 @@ SearchResult<typename T::MoveType> split_search(MakeTree make_tree, const Search
                                                 std::size_t distinct_megabytes = 0) {
   using Move = typename T::MoveType;
   if (spec.smp == Smp::YBWC) return ybwc_search<T>(make_tree, spec, depth, counters, threads);
+  if constexpr (SixteenBitMove<Move>)  // chess: check_spec refuses smp= on synthetic trees
+    if (spec.smp == Smp::LAZY) return lazy_smp_search<T>(make_tree, spec, depth, counters, threads);
   T tree = make_tree();
   if (threads <= 1 || depth < 2 || !splits_across_threads(spec) || distinct_megabytes > 0)
     return search(tree, spec, depth, counters, nullptr, distinct_megabytes);

@@ -45,18 +45,103 @@ struct TTEntry {
   bool is_exact() const { return lower == upper; }
 };
 
+// Entries are looked up in buckets of this many; a key lives in one bucket.
+inline constexpr std::size_t TT_BUCKET_SIZE = 4;
+
+// `entries` rounded down to a power of two, at least one bucket: every table's size.
+inline std::size_t table_capacity(std::size_t entries) {
+  std::size_t p = 1;
+  while (p * 2 <= std::max(entries, TT_BUCKET_SIZE)) p *= 2;
+  return p;
+}
+
+// The first entry of the bucket `key` lives in, in a table of `capacity` entries.
+inline std::size_t bucket_start(Key key, std::size_t capacity) { return std::size_t(key) & (capacity - TT_BUCKET_SIZE); }
+
+// Root-relative mate distance -> node-relative (to_table), and back (from_table);
+// other scores, and every score without mate distance, unchanged.
+inline bool is_mate_score(Score s) {
+  return (s >= MATE_BOUND || s <= -MATE_BOUND) && s != INFINITE_SCORE && s != -INFINITE_SCORE;
+}
+inline Score to_table(Score s, int ply, bool mate_distance) {
+  if (!mate_distance || !is_mate_score(s)) return s;
+  return s > 0 ? s + ply : s - ply;
+}
+inline Score from_table(Score s, int ply, bool mate_distance) {
+  if (!mate_distance || !is_mate_score(s)) return s;
+  return s > 0 ? s - ply : s + ply;
+}
+
+// The entry of a bucket that holds `key`, or nullptr.
+template <typename Move>
+const TTEntry<Move>* find_in_bucket(const TTEntry<Move>* bucket, Key key) {
+  for (std::size_t i = 0; i < TT_BUCKET_SIZE; ++i)
+    if (bucket[i].draft != TTEntry<Move>::EMPTY && bucket[i].key == key) return &bucket[i];
+  return nullptr;
+}
+
+// The entry of a bucket that `key` is stored in: its own, else an empty one,
+// else the shallowest (the first of them).
+template <typename Move>
+std::size_t slot_in_bucket(const TTEntry<Move>* bucket, Key key) {
+  std::size_t victim = 0;
+  for (std::size_t i = 0; i < TT_BUCKET_SIZE; ++i) {
+    if (bucket[i].draft != TTEntry<Move>::EMPTY && bucket[i].key == key) return i;
+    if (bucket[i].draft < bucket[victim].draft) victim = i;
+  }
+  return victim;
+}
+
+// `entry` (found for `key` or its victim) after a search to `draft` with
+// window (alpha, beta) returned `value`, `stored` in table form: an upper
+// bound if value <= alpha, a lower bound if value >= beta, else exact. Bounds
+// of the same draft are merged (MTD(f) tightens them pass by pass); another
+// draft, or another key, replaces them.
+template <typename Move>
+void record_search(TTEntry<Move>& entry, Key key, int draft, Score value, Score stored, Score alpha, Score beta,
+                   Move move) {
+  if (entry.draft == TTEntry<Move>::EMPTY || entry.key != key) {
+    entry = TTEntry<Move>{};
+    entry.key = key;
+  }
+  if (entry.draft != draft) {
+    entry.lower = -INFINITE_SCORE;
+    entry.upper = INFINITE_SCORE;
+    entry.draft = std::int16_t(draft);
+  }
+  if (value <= alpha) {
+    entry.upper = std::min(entry.upper, stored);
+  } else if (value >= beta) {
+    entry.lower = std::max(entry.lower, stored);
+  } else {
+    entry.lower = entry.upper = stored;
+  }
+  if (move != Move{}) entry.move = move;
+}
+
+// A found entry as a node at `ply` reads it (mate scores converted back).
+template <typename Move>
+TTEntry<Move> read_entry(TTEntry<Move> entry, int ply, bool mate_distance) {
+  entry.lower = from_table(entry.lower, ply, mate_distance);
+  entry.upper = from_table(entry.upper, ply, mate_distance);
+  return entry;
+}
+
 template <typename Move>
 class TranspositionTable {
  public:
-  // Entries are looked up in buckets of this many; a key lives in one bucket.
-  static constexpr std::size_t BUCKET_SIZE = 4;
+  static constexpr std::size_t BUCKET_SIZE = TT_BUCKET_SIZE;
 
   // `entries` is rounded down to a power of two (at least one bucket).
   explicit TranspositionTable(std::size_t entries, bool mate_distance = false)
-      : entries_(round_down_to_power_of_two(std::max(entries, BUCKET_SIZE))), mate_distance_(mate_distance) {}
+      : entries_(table_capacity(entries)), mate_distance_(mate_distance) {}
 
   static TranspositionTable with_megabytes(std::size_t megabytes, bool mate_distance = false) {
-    return TranspositionTable(megabytes * 1024 * 1024 / sizeof(TTEntry<Move>), mate_distance);
+    return TranspositionTable(entries_in_megabytes(megabytes), mate_distance);
+  }
+  // How many entries `megabytes` hold, before rounding.
+  static std::size_t entries_in_megabytes(std::size_t megabytes) {
+    return megabytes * 1024 * 1024 / sizeof(TTEntry<Move>);
   }
 
   std::size_t capacity() const { return entries_.size(); }
@@ -73,77 +158,20 @@ class TranspositionTable {
 
   // The entry stored for `key`, its scores converted for a node at `ply`.
   std::optional<TTEntry<Move>> probe(Key key, int ply) const {
-    const TTEntry<Move>* bucket = &entries_[bucket_index(key)];
-    for (std::size_t i = 0; i < BUCKET_SIZE; ++i) {
-      if (bucket[i].draft != TTEntry<Move>::EMPTY && bucket[i].key == key) {
-        TTEntry<Move> entry = bucket[i];
-        entry.lower = from_table(entry.lower, ply);
-        entry.upper = from_table(entry.upper, ply);
-        return entry;
-      }
-    }
-    return std::nullopt;
+    const TTEntry<Move>* found = find_in_bucket(&entries_[bucket_start(key, capacity())], key);
+    if (!found) return std::nullopt;
+    return read_entry(*found, ply, mate_distance_);
   }
 
   // Records that a search of the node with window (alpha, beta) to `draft`
-  // returned `value` (fail-soft or fail-hard): an upper bound if value <= alpha,
-  // a lower bound if value >= beta, else exact. Bounds of the same draft are
-  // merged (MTD(f) tightens them pass by pass); another draft replaces them.
+  // returned `value` (fail-soft or fail-hard): see record_search.
   void store(Key key, int ply, int draft, Score value, Score alpha, Score beta, Move move) {
-    TTEntry<Move>& entry = slot_for(key);
-    if (entry.draft == TTEntry<Move>::EMPTY || entry.key != key) {
-      entry = TTEntry<Move>{};
-      entry.key = key;
-    }
-    if (entry.draft != draft) {
-      entry.lower = -INFINITE_SCORE;
-      entry.upper = INFINITE_SCORE;
-      entry.draft = std::int16_t(draft);
-    }
-    const Score stored = to_table(value, ply);
-    if (value <= alpha) {
-      entry.upper = std::min(entry.upper, stored);
-    } else if (value >= beta) {
-      entry.lower = std::max(entry.lower, stored);
-    } else {
-      entry.lower = entry.upper = stored;
-    }
-    if (move != Move{}) entry.move = move;
+    TTEntry<Move>* bucket = &entries_[bucket_start(key, capacity())];
+    record_search(bucket[slot_in_bucket(bucket, key)], key, draft, value, to_table(value, ply, mate_distance_),
+                  alpha, beta, move);
   }
 
  private:
-  static std::size_t round_down_to_power_of_two(std::size_t n) {
-    std::size_t p = 1;
-    while (p * 2 <= n) p *= 2;
-    return p;
-  }
-
-  std::size_t bucket_index(Key key) const { return std::size_t(key) & (entries_.size() - BUCKET_SIZE); }
-
-  // The entry holding `key`, else an empty one, else the shallowest of the bucket.
-  TTEntry<Move>& slot_for(Key key) {
-    TTEntry<Move>* bucket = &entries_[bucket_index(key)];
-    TTEntry<Move>* victim = bucket;
-    for (std::size_t i = 0; i < BUCKET_SIZE; ++i) {
-      if (bucket[i].draft != TTEntry<Move>::EMPTY && bucket[i].key == key) return bucket[i];
-      if (bucket[i].draft < victim->draft) victim = &bucket[i];
-    }
-    return *victim;
-  }
-
-  static bool is_mate_score(Score s) {
-    return (s >= MATE_BOUND || s <= -MATE_BOUND) && s != INFINITE_SCORE && s != -INFINITE_SCORE;
-  }
-  // Root-relative mate distance -> node-relative, and back.
-  Score to_table(Score s, int ply) const {
-    if (!mate_distance_ || !is_mate_score(s)) return s;
-    return s > 0 ? s + ply : s - ply;
-  }
-  Score from_table(Score s, int ply) const {
-    if (!mate_distance_ || !is_mate_score(s)) return s;
-    return s > 0 ? s - ply : s + ply;
-  }
-
   std::vector<TTEntry<Move>> entries_;
   bool mate_distance_;
 };

@@ -100,7 +100,7 @@ class Ybwc {
     }
     board_.end();
     helpers_.clear();
-    if (failure_) std::rethrow_exception(failure_);
+    failure_.rethrow();
     if (!result.pv.empty()) result.best_move = result.pv.front();
     for (const auto& worker : workers_) counters += worker->counters;
     return result;
@@ -287,7 +287,7 @@ class Ybwc {
         claim_brothers(w, *point);
       } catch (const SearchStopped&) {
       } catch (...) {
-        keep_failure(std::current_exception());
+        failure_.keep(std::current_exception());
         point->request_stop();
       }
       w.within = nullptr;
@@ -303,17 +303,11 @@ class Ybwc {
     w.path = path;
   }
 
-  void keep_failure(std::exception_ptr failure) {
-    const std::lock_guard lock(failure_mutex_);
-    if (!failure_) failure_ = failure;
-  }
-
   MakeTree make_tree_;
   const SearchSpec spec_;
   std::vector<std::unique_ptr<Worker>> workers_;
   SplitBoard<Point> board_;
-  std::mutex failure_mutex_;
-  std::exception_ptr failure_;
+  FirstFailure failure_;
   std::vector<std::jthread> helpers_;  // last: joined before the rest is destroyed
 };
 

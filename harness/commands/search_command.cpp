@@ -52,7 +52,10 @@ ArgParser make_parser() {
                    "  move differ from it (README glossary: nullmove, lmr, futility, reference)\n"
                    "  smp=ybwc     Young Brothers Wait on --threads threads (alphabeta, pvs): the value is\n"
                    "               the serial search's, the counts vary; the record adds the serial search's\n"
-                   "               nodes and time, overhead and speed-up (README glossary: smp)");
+                   "               nodes and time, overhead and speed-up (README glossary: smp)\n"
+                   "  smp=lazy     lazy SMP: --threads iterative-deepening searches sharing one lock-free\n"
+                   "               table (alphabeta, pvs, with tt, id and tt-draft=eq), the main thread's\n"
+                   "               result reported; the record as smp=ybwc's");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
   parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");

@@ -1,4 +1,4 @@
-// A parallel alpha-beta record (smp=, engine/search/ybwc.h): its counts
+// A parallel alpha-beta record (smp=, engine/search/ybwc.h and lazy_smp.h): its counts
 // depend on the threads' timing, so it carries beside them the serial
 // search's, the search overhead and the speed-up, and the spread of --repeat
 // runs (README glossary: smp, search overhead, speed-up, deterministic).

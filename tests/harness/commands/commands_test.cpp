@@ -159,6 +159,36 @@ TEST(SearchCommand, BadInput) {
                         "does not support order=best");
   expect_one_line_error(call(search_command, {"--fen", "rnbqkbnr w", "--depth", "2"}), "bad FEN");
   expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--threads", "0"}), "threads");
+  // Parallel schemes on modes that cannot take them, and their options on serial modes.
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "minimax+smp=ybwc"}),
+                        "alphabeta and pvs only");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "pvs+smp=lazy"}),
+                        "smp=lazy runs iterative-deepening searches that share one table: it needs tt, id and "
+                        "tt-draft=eq");
+  expect_one_line_error(
+      call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "id-tt+tt-draft=ge+smp=lazy"}),
+      "tt-draft=eq");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "mtdf+id+smp=lazy"}),
+                        "alphabeta and pvs only");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "id-tt+smp=lazy",
+                                              "--distinct-nodes"}),
+                        "not with smp=");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "id-tt", "--repeat", "2"}),
+                        "--repeat applies to smp= modes");
+}
+
+// smp=lazy on two threads: the serial value and best move beside its own, counts marked as varying.
+TEST(SearchCommand, LazySmpRecordsTheSerialFigures) {
+  const Result r = call(search_command, {"--fen", "startpos", "--depth", "4", "--mode", "pvs-id-tt-killers+smp=lazy",
+                                         "--threads", "2", "--repeat", "2", "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["spec"]["smp"], "lazy");
+  EXPECT_EQ(json["deterministic"], false);
+  EXPECT_EQ(json["value_differs_from_serial"], false);
+  EXPECT_EQ(json["best_move_differs_from_serial"], false);
+  EXPECT_EQ(json["parallel"]["threads"], 2);
+  EXPECT_EQ(json["parallel"]["repeat_nodes"].size(), 2u);
 }
 
 TEST(TreeCommand, StandingTreeAndTheory) {

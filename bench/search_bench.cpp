@@ -93,5 +93,19 @@ BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth6, pvs, "pvs")->Unit(benchmark::kMillise
 BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth6, mtdf, "mtdf")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ModeMiddlegameDepth6, id_tt_killers, "id-tt-killers")->Unit(benchmark::kMillisecond);
 
+// The ordered searches at the depths of the node-rate targets (start depth 8,
+// middlegame depth 7): read their nodes_per_second against
+// BM_MinimaxStart/6's in the same run, so a slower ordered node shows here.
+void BM_OrderedStartDepth8(benchmark::State& state, const char* mode) {
+  search_position(state, Position::start(), mode, 8);
+}
+BENCHMARK_CAPTURE(BM_OrderedStartDepth8, mvv_lva, "mvv-lva")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_OrderedStartDepth8, pvs_id_tt_killers, "pvs-id-tt-killers")->Unit(benchmark::kMillisecond);
+void BM_OrderedMiddlegameDepth7(benchmark::State& state, const char* mode) {
+  search_position(state, Position::from_fen(MIDDLEGAME).value, mode, 7);
+}
+BENCHMARK_CAPTURE(BM_OrderedMiddlegameDepth7, mvv_lva, "mvv-lva")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_OrderedMiddlegameDepth7, pvs_id_tt_killers, "pvs-id-tt-killers")->Unit(benchmark::kMillisecond);
+
 }  // namespace
 }  // namespace prunebench

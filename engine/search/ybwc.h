@@ -188,7 +188,12 @@ class Ybwc {
       const OpenSplit open(board_, point);
       stopped = search_brothers(w, point);
     }
-    if (stopped && !point.cut) throw SearchStopped{};  // stopped from above: unwind further
+    // Stopped from above, the point's results are partial: the owner's claim
+    // loop returns early once the stop is seen, and a helper drops the brother
+    // it was in, though neither throws here. Returned, the partial best would be
+    // stored in the owner's table as the node's bound and read again later (a
+    // PVS re-search, a transposition). Only this point's own cut-off completes it.
+    if (!point.cut && (stopped || point.stop.requested.load(std::memory_order_relaxed))) throw SearchStopped{};
     out.best = point.best;
     out.cut = point.cut;
     if (point.best_index != Point::NO_MOVE && point.best_index != 0) {

@@ -193,7 +193,8 @@ class Ybwc {
     // it was in, though neither throws here. Returned, the partial best would be
     // stored in the owner's table as the node's bound and read again later (a
     // PVS re-search, a transposition). Only this point's own cut-off completes it.
-    if (!point.cut && (stopped || point.stop.requested.load(std::memory_order_relaxed))) throw SearchStopped{};
+    if (!point.cut && (stopped || point.stop.requested.load(std::memory_order_relaxed)))
+      throw SearchStopped{};
     out.best = point.best;
     out.cut = point.cut;
     if (point.best_index != Point::NO_MOVE && point.best_index != 0) {

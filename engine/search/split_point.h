@@ -99,9 +99,12 @@ class SplitBoard {
   // nullptr once the search is over.
   Point* join() {
     std::unique_lock lock(mutex_);
-    wake_.wait(lock, [&] { return over_ || claimable() != nullptr; });
+    // The point found is kept, not looked for again: a point's next brother
+    // and stop are atomics that change without this lock, so a second look
+    // may find none.
+    Point* point = nullptr;
+    wake_.wait(lock, [&] { return over_ || (point = claimable()) != nullptr; });
     if (over_) return nullptr;
-    Point* point = claimable();
     ++point->helpers;
     return point;
   }

@@ -130,8 +130,7 @@ class Ybwc {
       alpha = out.best;
       out.raise(moves[0], 0);
     }
-    if (brother_of) beta = std::min(beta, Score(-brother_of->alpha.load()));
-    if (alpha >= beta && out.best_index == Point::NO_MOVE) throw SearchStopped{};  // the parent has cut off
+    if (brother_of) beta = narrowed_beta(*brother_of, original_alpha, beta);
     if (alpha < beta && moves.size() > 1) split(w, moves, ply, depth, expected, alpha, beta, out);
     if (out.cut) record_cutoff(ctx, out.best_move, out.best_index, moves.size(), ply, depth, out.best, alpha, beta);
     else if (alpha >= beta) record_cutoff(ctx, out.best_move, 0, moves.size(), ply, depth, out.best, alpha, beta);
@@ -140,6 +139,17 @@ class Ybwc {
     const Score best = bounded<F>(out.best, original_alpha, beta);
     if (ctx.tt) store_table(ctx, ply, depth, best, original_alpha, beta, out.best_move);
     return best;
+  }
+
+  // A younger brother's beta once its eldest child is done: lowered to the
+  // split point's latest alpha, never to the node's own alpha or below. An
+  // empty window has no answer: the node's eldest failed low and the rest is
+  // unsearched, so no value of it bounds the node, and a PVS probe's window
+  // (alpha, alpha + 1) empties as soon as any brother beats the probe's alpha,
+  // a cut-off or not. Only a real cut-off stops the node, as a poll would.
+  static Score narrowed_beta(const Point& brother_of, Score alpha, Score beta) {
+    if (brother_of.stop.requested.load(std::memory_order_relaxed)) throw SearchStopped{};
+    return std::min(beta, std::max(Score(-brother_of.alpha.load()), Score(alpha + 1)));
   }
 
   // What a node found: its best value, the move that raised alpha last.
@@ -178,7 +188,13 @@ class Ybwc {
       const OpenSplit open(board_, point);
       stopped = search_brothers(w, point);
     }
-    if (stopped && !point.cut) throw SearchStopped{};  // stopped from above: unwind further
+    // Stopped from above, the point's results are partial: the owner's claim
+    // loop returns early once the stop is seen, and a helper drops the brother
+    // it was in, though neither throws here. Returned, the partial best would be
+    // stored in the owner's table as the node's bound and read again later (a
+    // PVS re-search, a transposition). Only this point's own cut-off completes it.
+    if (!point.cut && (stopped || point.stop.requested.load(std::memory_order_relaxed)))
+      throw SearchStopped{};
     out.best = point.best;
     out.cut = point.cut;
     if (point.best_index != Point::NO_MOVE && point.best_index != 0) {

@@ -38,6 +38,7 @@
 #include "engine/search/distinct_nodes.h"
 #include "engine/search/leaf_children.h"
 #include "engine/search/mutant.h"
+#include "engine/search/node_clock.h"
 #include "engine/search/ordering.h"
 #include "engine/search/pv_table.h"
 #include "engine/search/shared_tt.h"
@@ -145,6 +146,9 @@ struct SearchContext {
   SplitNodes<Move>* split = nullptr;
   // A search that may be ended early (stop.h); nullptr: it runs to its end.
   const SearchStop* stop = nullptr;
+  // The parallel model's clock (node_clock.h), advanced at every node
+  // entered; nullptr: none. A clocked search has a stop too.
+  NodeClock* clock = nullptr;
   // Counting distinct_nodes (distinct_nodes.h); nullptr: not counted.
   DistinctNodes<T>* distinct = nullptr;
   std::uint32_t nodes_to_stop_poll = STOP_POLL_INTERVAL;
@@ -175,10 +179,12 @@ int mate_ply(const SearchContext<T>& ctx, int ply) {
   return ctx.mate_distance ? ply : 0;
 }
 
-// Looks at the stop request every STOP_POLL_INTERVAL nodes; out of line so
-// that a search without one pays only enter_node's test of the pointer.
+// Looks at the stop request every STOP_POLL_INTERVAL nodes, and ticks the
+// parallel model's clock; out of line so that a search without a stop pays
+// only enter_node's test of the pointer.
 template <Tree T>
 [[gnu::cold, gnu::noinline]] void poll_stop(SearchContext<T>& ctx) {
+  if (ctx.clock) ctx.clock->tick();
   if (--ctx.nodes_to_stop_poll != 0) return;
   ctx.nodes_to_stop_poll = STOP_POLL_INTERVAL;
   if (ctx.stop->requested.load(std::memory_order_relaxed)) throw SearchStopped{};
@@ -242,11 +248,13 @@ template <Mutant M = Mutant::NONE, Tree T>
 // Whether a node with `depth` to go scores its children from itself, with
 // visit_leaf_child (see leaf_children.h). Only trees with that capability,
 // not when distinct_nodes is counted (that needs every leaf's state), not
-// with qsearch, whose horizon nodes search on, and not in a selective search
-// (selective.h), whose frontier nodes look at each move first.
+// with qsearch, whose horizon nodes search on, not in a selective search
+// (selective.h), whose frontier nodes look at each move first, and not on the
+// parallel model's clock, which ticks once per leaf entered.
 template <ScoresLeafChildren T>
 bool visits_leaf_children(const SearchContext<T>& ctx, int depth) {
-  return depth == 1 && !ctx.qsearch && !ctx.selective && ctx.tree.scores_leaf_children() && !ctx.distinct;
+  return depth == 1 && !ctx.qsearch && !ctx.selective && ctx.tree.scores_leaf_children() && !ctx.distinct &&
+         !ctx.clock;
 }
 
 // The leaves a node scored from itself (visit_leaf_child), counted in its

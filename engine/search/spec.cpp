@@ -241,15 +241,25 @@ std::string set_smp(SearchSpec& spec, const OptionItem& item) {
     spec.smp = Smp::YBWC;
   } else if (item.value == "lazy") {
     spec.smp = Smp::LAZY;
+  } else if (item.value == "model") {
+    spec.smp = Smp::MODEL;
   } else {
-    return "unknown parallel scheme '" + quote_input(item.value) + "' for 'smp' (ybwc, lazy)";
+    return "unknown parallel scheme '" + quote_input(item.value) + "' for 'smp' (ybwc, lazy, model)";
   }
+  return "";
+}
+
+std::string set_processors(SearchSpec& spec, const OptionItem& item) {
+  const auto processors = parse_whole_integer<int>(item.value);
+  if (!processors.ok() || processors.value < 1 || processors.value > 256)
+    return bad_value(item) + " (virtual processors, 1..256)";
+  spec.processors = processors.value;
   return "";
 }
 
 // Every option a mode may carry, by key: the one list parse_mode and
 // first_item_kind read, so an option is added in one row. "algo" starts a mode.
-constexpr std::array<std::pair<std::string_view, OptionHandler>, 23> OPTIONS = {{
+constexpr std::array<std::pair<std::string_view, OptionHandler>, 24> OPTIONS = {{
     {"algo",
      [](SearchSpec& s, const OptionItem& i) { return set_named(ALGORITHMS, "algorithm", i, s.algorithm); }},
     {"fail", set_fail},
@@ -278,6 +288,7 @@ constexpr std::array<std::pair<std::string_view, OptionHandler>, 23> OPTIONS = {
     {"extended-futility",
      [](SearchSpec& s, const OptionItem& i) { return set_margin(i, s.extended_futility_margin); }},
     {"smp", set_smp},
+    {"processors", set_processors},
 }};
 
 // Applies one option item ("tt", "order=mvv-lva", ...); returns an error or "".
@@ -293,15 +304,19 @@ std::string apply_option(SearchSpec& spec, std::string_view text) {
 
 // A parallel scheme on a mode that cannot take it; empty if none.
 std::string smp_error(const SearchSpec& spec) {
+  if (spec.processors != 0 && spec.smp != Smp::MODEL) return "processors applies to smp=model only";
+  if (spec.smp == Smp::MODEL && spec.processors == 0) return "smp=model needs processors=P (1..256)";
   if (spec.smp == Smp::NONE) return "";
   const std::string scheme = "smp=" + std::string(to_string(spec.smp));
   if (spec.algorithm != Algorithm::ALPHABETA && spec.algorithm != Algorithm::PVS)
-    return scheme + (spec.smp == Smp::YBWC ? " shares alpha-beta's younger brothers" : " runs alpha-beta searches") +
+    return scheme + (spec.smp != Smp::LAZY ? " shares alpha-beta's younger brothers" : " runs alpha-beta searches") +
            ": it applies to alphabeta and pvs only (minimax and negamax split across --threads without it)";
   // Every bound a thread shares must bound the one fixed-depth value the main thread searches.
   if (spec.smp == Smp::LAZY && (!spec.tt || !spec.iterative_deepening || spec.tt_draft != TtDraft::EQUAL))
     return scheme + " runs iterative-deepening searches that share one table: it needs tt, id and tt-draft=eq";
   if (is_selective(spec)) return scheme + " does not take nullmove, lmr or futility";
+  // Its unit of time is one node of `nodes`; quiescence nodes are counted apart.
+  if (spec.smp == Smp::MODEL && spec.qsearch) return scheme + " does not take qsearch";
   if (spec.ordering.base == BaseOrdering::ORACLE) return scheme + " does not take order=oracle";
   return "";
 }
@@ -312,7 +327,13 @@ std::string_view to_string(Algorithm algorithm) { return name_of(ALGORITHMS, alg
 std::string_view to_string(Fail fail) { return fail == Fail::HARD ? "hard" : "soft"; }
 std::string_view to_string(BaseOrdering ordering) { return name_of(ORDERINGS, ordering); }
 std::string_view to_string(Smp smp) {
-  return smp == Smp::YBWC ? "ybwc" : smp == Smp::LAZY ? "lazy" : "none";
+  switch (smp) {
+    case Smp::YBWC: return "ybwc";
+    case Smp::LAZY: return "lazy";
+    case Smp::MODEL: return "model";
+    case Smp::NONE: break;
+  }
+  return "none";
 }
 std::string_view tiebreak_name(bool canonical_tiebreak) {
   return canonical_tiebreak ? "canonical" : "generator";
@@ -427,6 +448,7 @@ std::vector<std::pair<std::string, std::string>> describe(const SearchSpec& spec
   if (spec.extended_futility_margin >= 0)
     fields.emplace_back("extended_futility", std::to_string(spec.extended_futility_margin));
   if (spec.smp != Smp::NONE) fields.emplace_back("smp", std::string(to_string(spec.smp)));
+  if (spec.processors != 0) fields.emplace_back("processors", std::to_string(spec.processors));
   return fields;
 }
 

@@ -42,6 +42,9 @@
 //   smp=lazy          lazy SMP on --threads threads sharing one table (lazy_smp.h):
 //                     alphabeta and pvs with tt, id and tt-draft=eq only; the
 //                     value is kept, the counts vary
+//   smp=model+processors=P   the parallel model: smp=ybwc on P virtual
+//                     processors (1-256) in virtual time, on one thread
+//                     (virtual_processors.h); exact counts and time; not with qsearch
 #pragma once
 
 #include <cstddef>
@@ -76,8 +79,10 @@ enum class NullMoveRule { FIXED, ADAPTIVE, VERIFIED };
 // A parallel alpha-beta scheme on --threads threads (README glossary: smp):
 // none (the search is serial, or split full width: search/split.h), Young
 // Brothers Wait (search/ybwc.h), or lazy SMP, independent searches sharing
-// one table (search/lazy_smp.h). Its counts depend on the threads' timing.
-enum class Smp { NONE, YBWC, LAZY };
+// one table (search/lazy_smp.h). Their counts depend on the threads' timing.
+// The parallel model runs YBWC on --threads virtual processors in virtual
+// time (search/virtual_processors.h): its counts are exact.
+enum class Smp { NONE, YBWC, LAZY, MODEL };
 
 struct SearchSpec {
   static constexpr std::size_t DEFAULT_TT_MEGABYTES = 16;
@@ -108,7 +113,8 @@ struct SearchSpec {
   int lmr_full_depth_moves = DEFAULT_LMR_FULL_DEPTH_MOVES;  // lmr=K: moves searched unreduced first
   Score futility_margin = -1;   // futility=MARGIN, centipawns
   Score extended_futility_margin = -1;  // extended-futility=MARGIN, at depth 2 (needs futility)
-  Smp smp = Smp::NONE;          // smp=ybwc|lazy: parallel alpha-beta
+  Smp smp = Smp::NONE;          // smp=ybwc|lazy|model: parallel alpha-beta
+  int processors = 0;           // processors=P: smp=model's virtual processors, 1..256
 
   static constexpr int DEFAULT_LMR_FULL_DEPTH_MOVES = 3;
   // nullmove=adaptive's smaller reduction (Heinz: 2, or 3 deep enough) and nullmove=verified's R.

@@ -95,6 +95,7 @@ SearchResult<typename T::MoveType> split_search(MakeTree make_tree, const Search
                                                 std::size_t distinct_megabytes = 0) {
   using Move = typename T::MoveType;
   if (spec.smp == Smp::YBWC) return ybwc_search<T>(make_tree, spec, depth, counters, threads);
+  if (spec.smp == Smp::MODEL) return ybwc_search<T>(make_tree, spec, depth, counters, spec.processors);
   if constexpr (SixteenBitMove<Move>)  // chess: check_spec refuses smp= on synthetic trees
     if (spec.smp == Smp::LAZY) return lazy_smp_search<T>(make_tree, spec, depth, counters, threads);
   T tree = make_tree();

@@ -13,12 +13,14 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <mutex>
 #include <vector>
 
 #include "engine/search/node.h"
 #include "engine/search/stop.h"
+#include "engine/search/virtual_processors.h"
 #include "engine/types.h"
 
 namespace prunebench {
@@ -51,6 +53,9 @@ struct SplitPoint {
   std::vector<Move> line;            // its line, from this node
   bool cut = false;
   std::vector<SplitPoint*> nested;   // split points below this one still running
+  // The parallel model's critical path (ybwc.h, YbwcWorker::span): the
+  // longest of the younger brothers' paths.
+  std::uint64_t longest_brother = 0;
 
   // Asks every search below this node to unwind, nested split points included.
   void request_stop() {
@@ -75,7 +80,10 @@ struct SplitPoint {
   }
 };
 
-// The split points with brothers left to claim, and the idle helpers waiting for one.
+// The split points with brothers left to claim, and the idle helpers waiting
+// for one. In the parallel model a helper waits at its processor's turns
+// (virtual_processors.h) instead of on a condition variable; `processor` is
+// nullptr outside the model.
 template <typename Point>
 class SplitBoard {
  public:
@@ -89,15 +97,21 @@ class SplitBoard {
 
   // Takes `point` off the board and waits for its helpers to finish:
   // afterwards no thread refers to it.
-  void close(Point& point) {
+  void close(Point& point, VirtualProcessor* processor) {
     std::unique_lock lock(mutex_);
     open_.erase(std::remove(open_.begin(), open_.end(), &point), open_.end());
-    finished_.wait(lock, [&] { return point.helpers == 0; });
+    if (!processor) return finished_.wait(lock, [&] { return point.helpers == 0; });
+    lock.unlock();
+    processor->wait_until([&] {
+      const std::lock_guard relock(mutex_);
+      return point.helpers == 0;
+    });
   }
 
   // An idle helper's next split point (its helpers count already raised), or
   // nullptr once the search is over.
-  Point* join() {
+  Point* join(VirtualProcessor* processor) {
+    if (processor) processor->wait_until([this] { return joinable(); });
     std::unique_lock lock(mutex_);
     // The point found is kept, not looked for again: a point's next brother
     // and stop are atomics that change without this lock, so a second look
@@ -115,6 +129,12 @@ class SplitBoard {
       --point.helpers;
     }
     finished_.notify_all();
+  }
+
+  // Whether join() would return now.
+  bool joinable() {
+    const std::lock_guard lock(mutex_);
+    return over_ || claimable() != nullptr;
   }
 
   void end() {

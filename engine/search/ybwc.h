@@ -20,8 +20,16 @@
 // are not shared: one thread's entries are unseen by the others, part of the
 // search overhead). Node counts depend on the timing of the threads: the
 // search is value-preserving, its counts are not deterministic.
+//
+// The parallel model (smp=model) runs this same code on virtual processors
+// (virtual_processors.h): one thread at a time, one node per turn, so that
+// its counts and its virtual time are exact. It also measures the critical
+// path of the search: with brothers searched in parallel the moment their
+// eldest is done, on as many processors as wanted, the nodes one after
+// another on the longest chain (YbwcWorker::span).
 #pragma once
 
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -56,6 +64,18 @@ struct YbwcWorker {
   SearchContext<T> ctx;
   std::vector<Move> path;  // the moves from the root to the node searched
   SplitPoint<Move, typename T::MoveList>* within = nullptr;  // the split point whose brother it searches
+  VirtualProcessor* processor = nullptr;  // the parallel model's processor; nullptr outside it
+  // The critical path of the node last searched, in nodes: the node, then its
+  // eldest child's path, then the longest of its younger brothers' paths (a
+  // PVS probe and its re-search one after the other); below MIN_SPLIT_DEPTH,
+  // where nothing splits, every node of the subtree.
+  std::uint64_t span = 0;
+};
+
+// The parallel model's figures of one search (smp=model, README glossary).
+struct ParallelModelFigures {
+  std::uint64_t time = 0;  // virtual time: rounds until the main processor was done
+  std::uint64_t span = 0;  // the critical path, in nodes (YbwcWorker::span, summed over iterations)
 };
 
 template <Tree T, Fail F, ChildWindow W, typename MakeTree>
@@ -65,27 +85,60 @@ class Ybwc {
   using Point = SplitPoint<Move, typename T::MoveList>;
   using Worker = YbwcWorker<T>;
 
-  // Starts threads - 1 helpers; a thread the system refuses is a std::system_error.
-  Ybwc(MakeTree make_tree, const SearchSpec& spec, int threads) : make_tree_(make_tree), spec_(spec) {
+  // Starts threads - 1 helpers, or with `model` makes as many virtual
+  // processors; a thread the system refuses is a std::system_error.
+  Ybwc(MakeTree make_tree, const SearchSpec& spec, int threads, bool model) : make_tree_(make_tree), spec_(spec) {
     for (int i = 0; i < threads; ++i) workers_.push_back(std::make_unique<Worker>(make_tree_(), spec_));
+    if (model) {
+      on_virtual_processors(threads);
+      return;
+    }
     try {
       for (int i = 1; i < threads; ++i) start_thread(helpers_, [this, i] { help(*workers_[std::size_t(i)]); });
     } catch (const std::system_error&) {
-      board_.end();
+      end();
       helpers_.clear();  // joined: they were only waiting
       throw;
     }
   }
   Ybwc(const Ybwc&) = delete;
   Ybwc& operator=(const Ybwc&) = delete;
-  ~Ybwc() { board_.end(); }
+  ~Ybwc() { end(); }
+
+  const ParallelModelFigures& model() const { return model_; }
 
   // The search, as search() would run it; then every thread's counters added to `counters`.
   SearchResult<Move> run(int depth, SearchCounters& counters) {
-    Worker& main = *workers_[0];
     SearchResult<Move> result;
+    if (machine_) {
+      const auto main = [&] {
+        try {
+          search_root(depth, result);
+        } catch (...) {
+          failure_.keep(std::current_exception());
+        }
+        end();
+      };
+      model_.time = machine_->run(main, [this](int i) { help(*workers_[std::size_t(i)]); },
+                                  [this] { return board_.joinable(); });
+    } else {
+      search_root(depth, result);
+      end();
+      helpers_.clear();
+    }
+    failure_.rethrow();
+    if (!result.pv.empty()) result.best_move = result.pv.front();
+    for (const auto& worker : workers_) counters += worker->counters;
+    return result;
+  }
+
+ private:
+  // The main thread's search, from the root.
+  void search_root(int depth, SearchResult<Move>& result) {
+    Worker& main = *workers_[0];
     const auto root = [&](int d, Score alpha, Score beta, Score) {
       const Score score = node(main, 0, d, alpha, beta, NodeType::PV, true, nullptr);
+      model_.span += main.span;
       result.pv = main.ctx.pv.line(0);
       return score;
     };
@@ -98,23 +151,17 @@ class Ybwc {
     } catch (const SearchStopped&) {
       result.stopped = true;  // never without a stop from outside: every stop below the root is a cut-off's
     }
-    board_.end();
-    helpers_.clear();
-    failure_.rethrow();
-    if (!result.pv.empty()) result.best_move = result.pv.front();
-    for (const auto& worker : workers_) counters += worker->counters;
-    return result;
   }
 
- private:
   // A node, searched as AlphaBeta<T, F, W> would, with its younger brothers
   // shared out once its eldest is done. `brother_of`: the split point this
   // node is a younger brother of, whose rising alpha narrows its beta.
   Score node(Worker& w, int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_pv,
              const Point* brother_of) {
-    if (depth < MIN_SPLIT_DEPTH) return AlphaBeta<T, F, W>(w.ctx).search(ply, depth, alpha, beta, expected, on_pv);
+    if (depth < MIN_SPLIT_DEPTH) return serial_node(w, ply, depth, alpha, beta, expected, on_pv);
     SearchContext<T>& ctx = w.ctx;
     enter_node(ctx, ply, depth);
+    w.span = 1;
     Score value;
     Move hash_move{};
     if (ctx.tt && probe_table(ctx, ply, depth, alpha, beta, value, hash_move)) return bounded<F>(value, alpha, beta);
@@ -126,12 +173,15 @@ class Ybwc {
 
     const Score original_alpha = alpha;
     Outcome out{eldest(w, moves[0], ply, depth, alpha, beta, expected, on_pv && moves[0] == pv_move)};
+    const std::uint64_t eldest_span = w.span;
     if (out.best > alpha) {
       alpha = out.best;
       out.raise(moves[0], 0);
     }
     if (brother_of) beta = narrowed_beta(*brother_of, original_alpha, beta);
-    if (alpha < beta && moves.size() > 1) split(w, moves, ply, depth, expected, alpha, beta, out);
+    std::uint64_t longest_brother = 0;
+    if (alpha < beta && moves.size() > 1) longest_brother = split(w, moves, ply, depth, expected, alpha, beta, out);
+    w.span = 1 + eldest_span + longest_brother;
     if (out.cut) record_cutoff(ctx, out.best_move, out.best_index, moves.size(), ply, depth, out.best, alpha, beta);
     else if (alpha >= beta) record_cutoff(ctx, out.best_move, 0, moves.size(), ply, depth, out.best, alpha, beta);
     else record_node_value(ctx, ply, out.best, alpha, beta);
@@ -139,6 +189,14 @@ class Ybwc {
     const Score best = bounded<F>(out.best, original_alpha, beta);
     if (ctx.tt) store_table(ctx, ply, depth, best, original_alpha, beta, out.best_move);
     return best;
+  }
+
+  // Below MIN_SPLIT_DEPTH: AlphaBeta's own search, whose every node is on the critical path.
+  Score serial_node(Worker& w, int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_pv) {
+    const std::uint64_t before = w.counters.nodes;
+    const Score value = AlphaBeta<T, F, W>(w.ctx).search(ply, depth, alpha, beta, expected, on_pv);
+    w.span = w.counters.nodes - before;
+    return value;
   }
 
   // A younger brother's beta once its eldest child is done: lowered to the
@@ -176,8 +234,9 @@ class Ybwc {
   }
 
   // The younger brothers, shared with whichever helpers are idle; the owner
-  // searches brothers too and returns when every brother is done or cut.
-  void split(Worker& w, const typename T::MoveList& moves, int ply, int depth, NodeType expected, Score& alpha,
+  // searches brothers too and returns when every brother is done or cut,
+  // with the longest of their critical paths.
+  std::uint64_t split(Worker& w, const typename T::MoveList& moves, int ply, int depth, NodeType expected, Score& alpha,
              Score beta, Outcome& out) {
     Point point(w.within, w.path, moves, ply, depth, expected, alpha, beta);
     point.best = out.best;
@@ -185,7 +244,7 @@ class Ybwc {
     if (out.best_index == 0) point.line = w.ctx.pv.line(ply);
     bool stopped = false;
     {
-      const OpenSplit open(board_, point);
+      const OpenSplit open(board_, point, w.processor);
       stopped = search_brothers(w, point);
     }
     // Stopped from above, the point's results are partial: the owner's claim
@@ -202,6 +261,7 @@ class Ybwc {
       alpha = point.alpha.load();
       w.ctx.pv.set(ply, point.line);
     }
+    return point.longest_brother;
   }
 
   // Whether a stop ended the owner's brothers; its tree is back at the node either way.
@@ -222,7 +282,8 @@ class Ybwc {
 
   // Takes the point off the board and waits for its helpers, however the owner leaves it.
   struct OpenSplit {
-    OpenSplit(SplitBoard<Point>& board_, Point& point_) : board(board_), point(point_) {
+    OpenSplit(SplitBoard<Point>& board_, Point& point_, VirtualProcessor* processor_)
+        : board(board_), point(point_), processor(processor_) {
       point.attach();
       board.open(point);
     }
@@ -230,11 +291,12 @@ class Ybwc {
     OpenSplit& operator=(const OpenSplit&) = delete;
     ~OpenSplit() {
       if (std::uncaught_exceptions() > 0) point.request_stop();
-      board.close(point);
+      board.close(point, processor);
       point.detach();
     }
     SplitBoard<Point>& board;
     Point& point;
+    VirtualProcessor* const processor;
   };
 
   void claim_brothers(Worker& w, Point& point) {
@@ -272,6 +334,10 @@ class Ybwc {
       const Score probe = -node(w, ply, depth, -low - 1, -low, type, false, narrows);
       if (!(low < probe && probe < point.beta)) return probe;
       ++w.counters.researches;
+      const std::uint64_t probe_span = w.span;
+      const Score value = -node(w, ply, depth, -point.beta, -low, type, false, narrows);
+      w.span += probe_span;
+      return value;
     }
     return -node(w, ply, depth, -point.beta, -low, type, false, narrows);
   }
@@ -279,6 +345,7 @@ class Ybwc {
   // A brother's value into the split point: a new best, a raised alpha, a cut-off.
   void merge(Worker& w, Point& point, std::size_t i, Score value, Score low) {
     const std::lock_guard lock(point.mutex);
+    point.longest_brother = std::max(point.longest_brother, w.span);
     if (point.cut) return;
     point.best = std::max(point.best, value);
     const Score shared = point.alpha.load();
@@ -295,7 +362,7 @@ class Ybwc {
 
   // An idle helper's life: join an open split point, search brothers there, repeat.
   void help(Worker& w) {
-    while (Point* point = board_.join()) {
+    while (Point* point = board_.join(w.processor)) {
       w.within = point;
       w.ctx.stop = &point->stop;
       try {
@@ -311,6 +378,21 @@ class Ybwc {
     }
   }
 
+  // The parallel model: each worker a virtual processor, its node clock
+  // ticked through its stop polls (node.h), so the main thread has a stop.
+  void on_virtual_processors(int count) {
+    machine_ = std::make_unique<VirtualProcessors>(count);
+    for (int i = 0; i < count; ++i) {
+      Worker& w = *workers_[std::size_t(i)];
+      w.processor = &(*machine_)[i];
+      w.ctx.clock = w.processor;
+    }
+    workers_[0]->ctx.stop = &never_stopped_;
+  }
+
+  // The search is over: the helpers leave the board.
+  void end() { board_.end(); }
+
   // The worker's tree at the node `path` leads to: a fresh one, since a
   // search that unwound left its tree wherever it was.
   void reset_tree(Worker& w, const std::vector<Move>& path) {
@@ -323,6 +405,9 @@ class Ybwc {
   const SearchSpec spec_;
   std::vector<std::unique_ptr<Worker>> workers_;
   SplitBoard<Point> board_;
+  std::unique_ptr<VirtualProcessors> machine_;
+  const SearchStop never_stopped_;
+  ParallelModelFigures model_;
   FirstFailure failure_;
   std::vector<std::jthread> helpers_;  // last: joined before the rest is destroyed
 };
@@ -330,11 +415,16 @@ class Ybwc {
 // search(tree, spec, depth, counters) by YBWC on `threads` threads, each
 // with a tree of its own made by make_tree(). Precondition: check_spec and
 // parallel_spec_error(spec) are empty.
+// spec.smp == Smp::MODEL: on `threads` virtual processors, its figures in `model` if given.
 template <Tree T, typename MakeTree>
 SearchResult<typename T::MoveType> ybwc_search(MakeTree make_tree, const SearchSpec& spec, int depth,
-                                               SearchCounters& counters, int threads) {
+                                               SearchCounters& counters, int threads,
+                                               ParallelModelFigures* model = nullptr) {
   const auto run = [&]<Fail F, ChildWindow W>() {
-    return Ybwc<T, F, W, MakeTree>(make_tree, spec, threads).run(depth, counters);
+    Ybwc<T, F, W, MakeTree> ybwc(make_tree, spec, threads, spec.smp == Smp::MODEL);
+    auto result = ybwc.run(depth, counters);
+    if (model) *model = ybwc.model();
+    return result;
   };
   const bool pvs = spec.algorithm == Algorithm::PVS;
   if (spec.fail == Fail::HARD)

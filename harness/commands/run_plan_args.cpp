@@ -55,6 +55,11 @@ ArgParser run_options() {
                    "positions searched in parallel; a full-width search (minimax, negamax) is split "
                    "across N / (positions still being searched) threads. Counts do not depend on it",
                    "1");
+  parser.add_value("repeat", "N",
+                   "smp=ybwc and smp=lazy modes: run each parallel search N times (1-1000) and record the spread "
+                   "of nodes, overhead and time; a run with such modes searches one position at a time, each "
+                   "parallel search on all N threads, so that its times are its own",
+                   "1");
   parser.add_value("out", "FILE", "write the JSON here (atomically) instead of to stdout; journal in FILE.journal");
   parser.add_value("max-nodes", "N",
                    "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "
@@ -141,6 +146,9 @@ RunFailure read_numbers(const ParsedArgs& args, RunPlan& plan) {
   const Parsed<std::int64_t> threads = args.integer("threads", 1, 256);
   if (!threads.ok()) return bad_input(threads.error);
   plan.threads = int(threads.value);
+  const Parsed<std::int64_t> repeat = args.integer("repeat", 1, 1000);
+  if (!repeat.ok()) return bad_input(repeat.error);
+  plan.repeat = int(repeat.value);
   if (args.has("max-nodes")) {
     const Parsed<std::int64_t> max_nodes = args.integer("max-nodes", 1, INT64_MAX);
     if (!max_nodes.ok()) return bad_input(max_nodes.error);
@@ -177,10 +185,16 @@ RunFailure read_selection(const ParsedArgs& args, RunPlan& plan) {
   return {};
 }
 
+// --repeat measures the spread of searches whose counts vary; exact ones repeat themselves.
+RunFailure check_repeat(const RunPlan& plan) {
+  if (plan.repeat == 1 || has_timed_parallel_modes(plan)) return {};
+  return bad_input("--repeat applies to smp=ybwc and smp=lazy modes, whose counts vary");
+}
+
 }  // namespace
 
 RunFailure read_plan(const ParsedArgs& args, RunPlan& plan) {
-  for (RunFailure f : {read_numbers(args, plan), read_modes(args, plan)})
+  for (RunFailure f : {read_numbers(args, plan), read_modes(args, plan), check_repeat(plan)})
     if (f.code) return f;
   if (RunFailure f = read_engines(args, plan); f.code) return f;
   if (RunFailure f = read_suites(args, plan, args.has("require-balanced")); f.code) return f;

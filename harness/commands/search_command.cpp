@@ -61,11 +61,11 @@ ArgParser make_parser() {
   parser.add_value("mode", "MODE", "what to run", "unordered");
   parser.add_value("threads", "N",
                    "split a full-width search (minimax, negamax) across N threads; the counts do not "
-                   "change. smp= modes search in parallel on N threads; other modes, minimal included, "
-                   "run on one thread",
+                   "change. smp=ybwc and smp=lazy search in parallel on N threads; other modes, minimal "
+                   "and smp=model (processors=P virtual processors on one thread) included, run on one thread",
                    "1");
   parser.add_value("repeat", "N",
-                   "smp= modes: run the parallel search N times (1-" + std::to_string(MAX_REPEAT) +
+                   "smp=ybwc, smp=lazy: run the parallel search N times (1-" + std::to_string(MAX_REPEAT) +
                        ") and report the spread of nodes, overhead and time",
                    "1");
   add_distinct_options(parser);
@@ -126,8 +126,10 @@ int search_command(const Args& args, std::ostream& out, std::ostream& err) {
   const Parsed<std::int64_t> repeat = parsed.integer("repeat", 1, MAX_REPEAT);
   if (!repeat.ok()) return fail(repeat.error);
   const bool parallel = spec.value.smp != Smp::NONE;
+  const bool varies = parallel && spec.value.smp != Smp::MODEL;
   if (parallel && distinct.value > 0) return fail("--distinct-nodes counts one serial search: not with smp=");
-  if (!parallel && repeat.value != 1) return fail("--repeat applies to smp= modes, whose counts vary");
+  if (!varies && repeat.value != 1)
+    return fail("--repeat applies to smp=ybwc and smp=lazy, whose counts vary (smp=model's are exact)");
 
   ChessSearch run;
   try {

@@ -13,14 +13,42 @@ namespace prunebench::harness {
 
 namespace {
 
-// An smp= spec: the serial search once, then the parallel one `repeat` times.
+// smp=model: once on its virtual processors, and for the critical path once on one.
+ChessSearch run_parallel_model(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
+                               ParallelFigures figures) {
+  const int processors = spec.processors;
+  const auto make_tree = [&] { return ChessTree(root, spec.mate_distance); };
+  ParallelModelFigures one;
+  if (processors > 1) {
+    SearchCounters counters;
+    ybwc_search<ChessTree>(make_tree, spec, depth, counters, 1, &one);
+  }
+  ChessSearch run{mode, spec, depth, {}, {}, 0.0, std::nullopt};
+  ParallelModelFigures many;
+  const auto start = std::chrono::steady_clock::now();
+  run.result = ybwc_search<ChessTree>(make_tree, spec, depth, run.counters, processors, &many);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (processors == 1) one = many;
+  figures.nodes.push_back(run.counters.nodes);
+  figures.seconds.push_back(run.seconds);
+  figures.model = ModelFigures{many.time, one.time, one.span};
+  run.parallel = std::move(figures);
+  return run;
+}
+
+// An smp= spec: the serial search once, then the parallel one `repeat` times
+// (the model, exact, once).
 ChessSearch run_parallel_search(const Position& root, const std::string& mode, const SearchSpec& spec, int depth,
                                 int threads, int repeat) {
   SearchSpec serial_spec = spec;
   serial_spec.smp = Smp::NONE;
   const ChessSearch serial = run_chess_search(root, mode, serial_spec, depth);
   ParallelFigures figures{threads, serial.result.score, serial.result.best_move, serial.counters.nodes,
-                          serial.seconds, {}, {}};
+                          serial.seconds, {}, {}, std::nullopt};
+  if (spec.smp == Smp::MODEL) {
+    figures.threads = spec.processors;
+    return run_parallel_model(root, mode, spec, depth, std::move(figures));
+  }
   ChessSearch run;
   for (int i = 0; i < std::max(repeat, 1); ++i) {
     run = ChessSearch{mode, spec, depth, {}, {}, 0.0, std::nullopt};
@@ -220,8 +248,9 @@ nlohmann::ordered_json search_json(const ChessSearch& run) {
   if (run.result.minimal_graph) add_minimal_graph(*run.result.minimal_graph, record);
   // smp=: counts that vary from run to run, marked so that compare and the
   // baseline never judge them; value and best move still must be the serial's.
+  // The model's counts are exact and judged as any others.
   if (run.parallel) {
-    record["deterministic"] = false;
+    if (!run.parallel->model) record["deterministic"] = false;
     record["parallel"] = parallel_json(*run.parallel);
     record["value_differs_from_serial"] = run.result.score != run.parallel->serial_score;
     record["best_move_differs_from_serial"] = run.result.best_move != run.parallel->serial_best_move;

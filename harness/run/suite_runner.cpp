@@ -75,6 +75,16 @@ struct Shared {
   int threads_per_search() const { return std::max(1, plan.threads / std::max(1, active_workers.load())); }
 };
 
+}  // namespace
+
+bool has_timed_parallel_modes(const RunPlan& plan) {
+  return std::any_of(plan.modes.begin(), plan.modes.end(), [](const NamedSpec& mode) {
+    return mode.spec.smp == Smp::YBWC || mode.spec.smp == Smp::LAZY;
+  });
+}
+
+namespace {
+
 Json skip_entry(const std::string& id, int depth, const std::string& mode, const std::string& reason) {
   return {{"position_id", id}, {"depth", depth}, {"mode", mode}, {"reason", reason}};
 }
@@ -130,7 +140,8 @@ std::optional<Json> run_one(Shared& shared, const PositionWork& work, const Posi
     return std::nullopt;
   }
   const ChessSearch search = run_chess_search(work.entry->position, mode.name, mode.spec, depth,
-                                              shared.threads_per_search(), nullptr, shared.plan.distinct_megabytes);
+                                              shared.threads_per_search(), nullptr, shared.plan.distinct_megabytes,
+                                              shared.plan.repeat);
   if (!search.result.error.empty()) {  // the record lacks the figure rather than hold a partial one
     result.skipped.push_back(skip_entry(facts.id, depth, mode.name, search.result.error));
     return std::nullopt;
@@ -340,7 +351,9 @@ RunOutcome run_plan(const RunPlan& plan, const std::atomic<bool>& stop) {
   }
 
   std::vector<PositionResult> results(work.size());
-  const int workers = int(std::min<std::size_t>(std::size_t(plan.threads), std::max<std::size_t>(work.size(), 1)));
+  const int workers = has_timed_parallel_modes(plan)
+                          ? 1
+                          : int(std::min<std::size_t>(std::size_t(plan.threads), std::max<std::size_t>(work.size(), 1)));
   shared.active_workers = workers;
   const auto worker = [&](int, const auto& take) {
     for (std::size_t i = take(); i < work.size() && !shared.should_stop(); i = take()) {

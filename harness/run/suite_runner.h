@@ -41,6 +41,7 @@ struct RunPlan {
   bool strict_engines = false;
   std::chrono::milliseconds engine_timeout{60'000};  // per search, and per handshake step
   int threads = 1;
+  int repeat = 1;                  // --repeat: runs of each smp=ybwc / smp=lazy search
   std::uint64_t max_nodes = 0;     // 0: no limit
   std::size_t distinct_megabytes = 0;  // --distinct-nodes' memory per search; 0: not counted
   // The positions to run (by id), when not all: --shard or --position.
@@ -53,6 +54,11 @@ struct RunPlan {
   std::vector<nlohmann::json> resumed_records;  // from a journal, with --resume
   std::vector<nlohmann::json> resumed_facts;    // position facts from a journal (--records-from only)
 };
+
+// Whether the plan has a parallel search whose times are measured
+// (smp=ybwc, smp=lazy): its positions are then searched one at a time, each
+// search on every thread, so that no other search shares its cores.
+bool has_timed_parallel_modes(const RunPlan& plan);
 
 struct PositionWork {
   const SuiteEntry* entry;

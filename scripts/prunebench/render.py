@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numbers
 from dataclasses import dataclass
 
@@ -91,6 +93,24 @@ def to_markdown(table: Table) -> str:
     for note in table.notes:
         parts += ["", note]
     return "\n".join(parts) + "\n"
+
+
+def study_page_parts(results, page: str, table_heading: str, figure: str):
+    """results/study/<page>.md read back for results/README.md: its answer bullets
+    (the lines starting "- " before the first "## " heading), the body of the
+    chapter `table_heading` with its figure `figure`.png linked from results/,
+    and every chapter (split at "\n## "); None when the page is missing."""
+    path = Path(results) / "study" / f"{page}.md"
+    if not path.exists():
+        return None
+    chapters = path.read_text(encoding="utf-8").split("\n## ")
+    answers = [line for line in chapters[0].splitlines() if line.startswith("- ")]
+    table = next((c.split("\n", 1)[1].strip() for c in chapters if c.startswith(table_heading)), "")
+    return answers, table.replace(f"]({figure}.png)", f"](study/{figure}.png)"), chapters
+
+
+def missing_study_page(title: str, page: str) -> str:
+    return f"## {title}\n\n(not generated: study/{page}.md is missing)\n"
 
 
 def notes_section(notes: list[str]) -> list[str]:

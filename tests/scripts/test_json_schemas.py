@@ -77,6 +77,8 @@ def test_run(small_run):
                 "2", "--repeat", "2", "--json"]),
     ("search", ["search", "--fen", "startpos", "--depth", "4", "--mode", "pvs-id-tt-killers+smp=lazy", "--threads",
                 "2", "--repeat", "2", "--json"]),
+    ("search", ["search", "--fen", "startpos", "--depth", "4", "--mode",
+                "pvs-id-tt-killers+smp=model+processors=8", "--json"]),
     ("proof-graph", ["proof-graph", "--fen", "startpos", "--depth", "2"]),
     ("tree", ["tree", "random", "--branching", "3", "--depth", "3", "--trees", "2", "--algo", "mtdf", "--json"]),
     ("standing", ["tree", "standing", "--order", "CAB", "--json"]),

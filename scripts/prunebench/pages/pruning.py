@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from prunebench import output, plots, pruning as pr, render, style
+from prunebench import plots, pruning as pr, render, style
 # After prunebench.plots, which chooses the headless backend.
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.ticker import FuncFormatter  # noqa: E402
-from prunebench.pages.study import MISSING, interval_text, markdown_table, p_text, ratio_text
+from prunebench.pages.study import MISSING, interval_text, markdown_table, p_text, ratio_text, write_texts
 
 FILES = {"page": "pruning", "table": "pruning", "deeper": "pruning_deeper", "figure": "pruning"}
 QSEARCH = "qsearch"      # the item that makes the reference's value function the Q-value
@@ -222,12 +222,10 @@ def page(result: pr.Pruning, source: str) -> str:
 
 
 def write(result: pr.Pruning, out_dir, source: str) -> list[Path]:
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written = [output.write_text(out / f"{FILES['page']}.md", page(result, source)),
-               output.write_text(out / f"{FILES['table']}.csv", render.csv_text(result.table))]
+    texts = {f"{FILES['page']}.md": page(result, source), f"{FILES['table']}.csv": render.csv_text(result.table)}
     if result.deeper is not None:
-        written.append(output.write_text(out / f"{FILES['deeper']}.csv", render.csv_text(result.deeper)))
+        texts[f"{FILES['deeper']}.csv"] = render.csv_text(result.deeper)
+    out, written = write_texts(out_dir, texts)
     return written + plots.save(pareto_figure(result.table, QSEARCH), out / FILES["figure"])
 
 
@@ -293,15 +291,12 @@ def pareto_figure(table: pd.DataFrame, exact_label: str) -> Figure:
 
 def section(results: Path) -> str:
     """The table and the plot first, then what they show, read back from study/pruning.md."""
-    title = f"## {TITLE}\n"
-    path = results / "study" / f"{FILES['page']}.md"
-    if not path.exists():
-        return f"{title}\n(not generated: study/{path.name} is missing)\n"
-    chapters = path.read_text(encoding="utf-8").split("\n## ")
-    answers_ = [line for line in chapters[0].splitlines() if line.startswith("- ")]
-    table = next((c.split("\n", 1)[1].strip() for c in chapters if c.startswith(TABLE_HEADING)), "")
-    table = table.replace(f"]({FILES['figure']}.png)", f"](study/{FILES['figure']}.png)")
+    parts = render.study_page_parts(results, FILES["page"], TABLE_HEADING, FILES["figure"])
+    if parts is None:
+        return render.missing_study_page(TITLE, FILES["page"])
+    answers_, table, chapters = parts
+    title, name = f"## {TITLE}\n", f"{FILES['page']}.md"
     deeper = next((c.strip() for c in chapters if c.startswith(DEEPER_HEADING)), "")
     return "\n".join([title, table + "\n", "What the data shows:\n", "\n".join(answers_) + "\n",
                       *([f"### {deeper}\n"] if deeper else []),
-                      f"The definitions, and the notes on what was left out: [study/{path.name}](study/{path.name}).\n"])
+                      f"The definitions, and the notes on what was left out: [study/{name}](study/{name}).\n"])

@@ -15,7 +15,6 @@ comparing numbers (an interval that excludes 1, a win count), never type them.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pandas as pd
@@ -283,19 +282,21 @@ def positions_page(study: st.Study) -> str:
         "## Every position\n", positions_markdown(study)])
 
 
-def write_study(study: st.Study, run: dict, out_dir, source: str) -> list[Path]:
-    """Write every file of the study into out_dir; return the paths."""
+def write_texts(out_dir, texts: dict[str, str]) -> tuple[Path, list[Path]]:
+    """Each name -> text into out_dir (created if needed); the folder and the paths written."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    return out, [output.write_text(out / name, text) for name, text in texts.items()]
+
+
+def write_study(study: st.Study, run: dict, out_dir, source: str) -> list[Path]:
+    """Write every file of the study into out_dir; return the paths."""
     texts = {f"{FILES['summary']}.md": study_page(study, source),
              f"{FILES['summary']}.csv": render.csv_text(study.summary),
              f"{FILES['positions']}.md": positions_page(study),
              f"{FILES['positions']}.csv": render.csv_text(study.detail),
              f"{FILES['branching']}.csv": render.csv_text(study.branching)}
-    written = []
-    for name, text in texts.items():
-        output.write_text(out / name, text)
-        written.append(out / name)
+    out, written = write_texts(out_dir, texts)
     colours = plots.mode_colours(frames.records_frame(run)["mode"].cat.categories)
     if study.summary["ratio"].notna().any():
         shown, _ = st.figure_depths(study.summary)

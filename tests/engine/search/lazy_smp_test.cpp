@@ -145,7 +145,7 @@ TEST(LazySmp, ModesThatCannotTakeItAreRejected) {
     EXPECT_NE(parse_mode(mode).error.find("alphabeta and pvs only"), std::string::npos) << mode;
   EXPECT_NE(parse_mode("pvs-id-tt-killers+nullmove=2+smp=lazy").error.find("nullmove"), std::string::npos);
   EXPECT_NE(parse_mode("id-tt+order=oracle+smp=lazy").error.find("order=oracle"), std::string::npos);
-  EXPECT_EQ(parse_mode("pvs+smp=lazier").error, "unknown parallel scheme 'lazier' for 'smp' (ybwc, lazy)");
+  EXPECT_EQ(parse_mode("pvs+smp=lazier").error, "unknown parallel scheme 'lazier' for 'smp' (ybwc, lazy, model)");
   EXPECT_EQ(parse_mode("id-tt+smp=lazy").value.smp, Smp::LAZY);
   const SearchSpec spec = parse_mode("alphabeta+tt+id+smp=lazy").value;
   EXPECT_NE(check_spec(RandomTree(3, 3, 1), spec).find("chess positions only"), std::string::npos);

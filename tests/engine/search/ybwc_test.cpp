@@ -96,7 +96,7 @@ TEST(Ybwc, ModesThatCannotTakeItAreRejected) {
   EXPECT_NE(parse_mode("mtdf+smp=ybwc").error.find("alphabeta and pvs only"), std::string::npos);
   EXPECT_NE(parse_mode("minimal+smp=ybwc").error.find("alphabeta and pvs only"), std::string::npos);
   EXPECT_NE(parse_mode("pvs+nullmove=2+smp=ybwc").error.find("nullmove"), std::string::npos);
-  EXPECT_EQ(parse_mode("pvs+smp=lazy2").error, "unknown parallel scheme 'lazy2' for 'smp' (ybwc, lazy)");
+  EXPECT_EQ(parse_mode("pvs+smp=lazy2").error, "unknown parallel scheme 'lazy2' for 'smp' (ybwc, lazy, model)");
   const SearchSpec spec = parse_mode("alphabeta+smp=ybwc").value;
   EXPECT_NE(check_spec(RandomTree(3, 3, 1), spec).find("chess positions only"), std::string::npos);
 }

@@ -174,7 +174,39 @@ TEST(SearchCommand, BadInput) {
                                               "--distinct-nodes"}),
                         "not with smp=");
   expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", "id-tt", "--repeat", "2"}),
-                        "--repeat applies to smp= modes");
+                        "--repeat applies to smp=ybwc and smp=lazy");
+  // The parallel model: its processors, and the modes it takes.
+  const auto model_error = [](const char* mode) {
+    return call(search_command, {"--fen", "startpos", "--depth", "2", "--mode", mode});
+  };
+  expect_one_line_error(model_error("pvs+smp=model"), "smp=model needs processors=P (1..256)");
+  expect_one_line_error(model_error("pvs+processors=4"), "processors applies to smp=model only");
+  expect_one_line_error(model_error("pvs+smp=model+processors=0"), "virtual processors, 1..256");
+  expect_one_line_error(model_error("pvs+smp=model+processors=257"), "virtual processors, 1..256");
+  expect_one_line_error(model_error("pvs+smp=model+processors=two"), "virtual processors, 1..256");
+  expect_one_line_error(model_error("pvs+qsearch+smp=model+processors=2"), "smp=model does not take qsearch");
+  expect_one_line_error(model_error("mtdf+id+smp=model+processors=2"), "alphabeta and pvs only");
+  expect_one_line_error(call(search_command, {"--fen", "startpos", "--depth", "2", "--mode",
+                                              "pvs+smp=model+processors=2", "--repeat", "2"}),
+                        "smp=model's are exact");
+}
+
+// The parallel model: exact figures, marked as any deterministic record.
+TEST(SearchCommand, ParallelModelRecordsItsFigures) {
+  const Result r = call(search_command, {"--fen", "startpos", "--depth", "4", "--mode",
+                                         "pvs-id-tt-killers+smp=model+processors=4", "--json"});
+  ASSERT_EQ(r.code, EXIT_OK) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["spec"]["smp"], "model");
+  EXPECT_EQ(json["spec"]["processors"], 4);
+  EXPECT_FALSE(json.contains("deterministic"));
+  EXPECT_EQ(json["value_differs_from_serial"], false);
+  const auto& model = json["parallel"]["model"];
+  EXPECT_EQ(model["processors"], 4);
+  EXPECT_EQ(model["one_processor_time"], json["parallel"]["serial_nodes"]);
+  EXPECT_GT(model["speedup"].get<double>(), 1.0);
+  // At most one node per processor per round.
+  EXPECT_GE(model["time"].get<std::uint64_t>() * 4, json["counters"]["nodes"].get<std::uint64_t>());
 }
 
 // smp=lazy on two threads: the serial value and best move beside its own, counts marked as varying.

@@ -331,6 +331,10 @@ TEST(RunCommand, BadInputIsOneLineAndExitCode2) {
       {{"--suite", SEED, "--depths", "1", "--modes", "pvs+futility=abc"}, "bad value 'abc' for 'futility'"},
       {{"--suite", SEED, "--depths", "1", "--modes", "pvs+lmr=0"}, "bad value '0' for 'lmr'"},
       {{"--suite", SEED, "--depths", "1", "--modes", "minimax+lmr"}, "apply to alphabeta, pvs and mtdf only"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "pvs", "--repeat", "2"}, "--repeat applies to smp=ybwc"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "pvs+smp=model+processors=2", "--repeat", "2"},
+       "--repeat applies to smp=ybwc"},
+      {{"--suite", SEED, "--depths", "1", "--modes", "pvs+smp=ybwc", "--repeat", "0"}, "--repeat"},
   };
   for (const auto& [args, message] : cases) {
     const Result r = run(args);
@@ -346,6 +350,25 @@ TEST(RunCommand, BadInputIsOneLineAndExitCode2) {
 
 namespace prunebench::harness {
 namespace {
+
+// The parallel model in a run: exact records, the same on any --threads,
+// each with the serial figures and the model's.
+TEST(RunCommand, ParallelModelRecordsAreExact) {
+  const Args args = {"--suite", SEED, "--depths", "3", "--modes",
+                     "pvs-id-tt-killers+smp=model+processors=4,mvv-lva+smp=model+processors=16"};
+  Args two = args;
+  two.insert(two.end(), {"--threads", "2"});
+  const Result one_thread = run(args), two_threads = run(two);
+  ASSERT_EQ(one_thread.code, EXIT_OK) << one_thread.err;
+  ASSERT_EQ(two_threads.code, EXIT_OK) << two_threads.err;
+  const auto records = nlohmann::json::parse(one_thread.out)["records"];
+  EXPECT_EQ(without_timing(records), without_timing(nlohmann::json::parse(two_threads.out)["records"]));
+  for (const auto& record : records) {
+    EXPECT_FALSE(record.contains("deterministic"));
+    EXPECT_EQ(record["value_differs_from_serial"], false);
+    EXPECT_EQ(record["parallel"]["model"]["one_processor_time"], record["parallel"]["serial_nodes"]);
+  }
+}
 
 // tt-draft=ge is not value-preserving by design: run records how far its
 // score is from the fixed-depth value instead of stopping on the mismatch.

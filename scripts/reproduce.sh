@@ -34,6 +34,10 @@
 #      over the fixed-depth search), on the study's positions at depths 2-4,
 #      against each mode's exact reference, and one ply deeper against the
 #      exact search two plies deeper -> results/study/pruning.json, pruning.md
+#   6e. parallel alpha-beta: the parallel model (YBWC on 1-16 virtual
+#      processors, exact) on Bratko-Kopec at depth 4 -> results/study/parallel.md;
+#      and YBWC and lazy SMP on this machine's 2 threads at depth 5, 3 repeats,
+#      beside the model -> results/provenance/parallel/ (times: not tracked)
 #   7. what differs from one reproduction to the next (times, commit, CPU)
 #      moved out of those files into results/provenance/, which git ignores
 #      (scripts/split_provenance.py): the tracked files change only with a count
@@ -51,6 +55,7 @@
 # the price of pruning at depth 5 (seconds) and depth 6 (minutes on one
 # thread) -> results/deep/pruning/d5.json, d6.json (a folder
 # of its own: the rows beyond the article are the other runs there);
+# the parallel model at depths 5-7 on 1-64 processors -> results/deep/parallel/;
 # and the minimal graph of reference 000's positions at depth 3, every instance
 # attempted -> results/deep/minimal_graph/ (its own folder: results/deep/*.json are runs).
 # The main job's pages read these tracked files when they exist.
@@ -123,6 +128,19 @@ PRUNING_MODES+=",$PRUNING_BASE+nullmove=2+lmr,$PRUNING_BASE+nullmove=2+lmr+futil
 PRUNING_MODES+=",pvs-id-tt-killers,pvs-id-tt-killers+nullmove=2+lmr"
 PRUNING_MODES+=",$PRUNING_BASE+nullmove=adaptive,$PRUNING_BASE+nullmove=verified"
 PRUNING_MODES+=",$PRUNING_BASE+futility=100+extended-futility=500"
+# Parallel alpha-beta: the parallel model (YBWC on P virtual processors, exact)
+# over these bases, and the real schemes on this machine's threads.
+PARALLEL_BASES=pvs-id-tt-killers,mvv-lva
+PARALLEL_REAL_MODES=pvs-id-tt-killers+smp=ybwc,pvs-id-tt-killers+smp=lazy
+parallel_modes() {  # BASES P...: the model's mode of every base (comma-separated) on each P processors
+  local bases modes=() base p
+  IFS=, read -ra bases <<< "$1"
+  shift
+  for p in "$@"; do
+    for base in "${bases[@]}"; do modes+=("$base+smp=model+processors=$p"); done
+  done
+  (IFS=,; echo "${modes[*]}")
+}
 rm -f results/ref003.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$REF003_MODES" --threads 2 --out results/ref003.json
 
@@ -196,6 +214,16 @@ if $deep; then
     rm -f "results/deep/pruning/d$depth.json" "results/deep/pruning/d$depth.json.journal"
     "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths "$depth" --modes "$PRUNING_MODES" \
       --threads "$(nproc)" --out "results/deep/pruning/d$depth.json"
+  done
+  echo "== parallel alpha-beta deeper: the parallel model on Bratko-Kopec at depths 5-7, 1-64 processors"
+  # Depth 7 with the table mode alone: MVV-LVA's trees there would take most of an hour.
+  mkdir -p results/deep/parallel
+  for depth in 5 6 7; do
+    bases=$PARALLEL_BASES
+    if [ "$depth" = 7 ]; then bases=pvs-id-tt-killers; fi
+    rm -f "results/deep/parallel/d$depth.json" "results/deep/parallel/d$depth.json.journal"
+    "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths "$depth" \
+      --modes "$(parallel_modes "$bases" 1 2 4 8 16 32 64)" --threads "$(nproc)" --out "results/deep/parallel/d$depth.json"
   done
   echo "== the minimal graph at depth 3: both positions, every instance, $GRAPH_DEEP_TIME_LIMIT s a CBC run"
   # The exact solves do not end (CBC is killed at the limit); the LP relaxation
@@ -277,6 +305,25 @@ for depth in 5 6; do
 done
 /usr/bin/python3 scripts/pruning.py "${pruning_runs[@]}" --out results/study
 
+echo "== parallel alpha-beta: the parallel model on Bratko-Kopec at depth 4, 1-16 processors; real threads"
+# The model's counts are exact: its runs are tracked, and depths 5-7 on up to
+# 64 processors come from --deep. Real threads' times and counts change every
+# run: that run and its page go to results/provenance/parallel/ (git-ignored).
+rm -f results/study/parallel-model.json.journal
+"$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 4 \
+  --modes "$(parallel_modes "$PARALLEL_BASES" 1 2 4 8 16)" --threads 2 --out results/study/parallel-model.json
+parallel_runs=(results/study/parallel-model.json)
+for depth in 5 6 7; do
+  if [ -f "results/deep/parallel/d$depth.json" ]; then parallel_runs+=("results/deep/parallel/d$depth.json"); fi
+done
+/usr/bin/python3 scripts/parallel.py "${parallel_runs[@]}" --out results/study
+mkdir -p results/provenance/parallel
+rm -f results/provenance/parallel/real.json results/provenance/parallel/real.json.journal
+"$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 5 --modes "$PARALLEL_REAL_MODES" --threads 2 \
+  --repeat 3 --out results/provenance/parallel/real.json
+/usr/bin/python3 scripts/parallel.py "${parallel_runs[@]}" --real results/provenance/parallel/real.json \
+  --out results/provenance/parallel > /dev/null
+
 echo "== the bug museum: each named bug planted in the search, and which check catches it"
 # Exit 1 when a check misses a bug: the reproduction stops there.
 "$PRUNEBENCH" museum --csv results/museum.csv --markdown results/museum.md > /dev/null
@@ -290,7 +337,8 @@ echo "== provenance: times, commit and CPU out of the tracked files (results/pro
 shopt -s nullglob
 # (results/baseline.json is scripts/baseline.sh's, and keeps its provenance.)
 /usr/bin/python3 scripts/split_provenance.py --into results/provenance results/reproduction.json \
-  results/reproduction-distinct.json results/ref003.json results/engines.json results/engine-steps.json results/trees/*.json results/study/*.json results/deep/*.json results/deep/pruning/*.json
+  results/reproduction-distinct.json results/ref003.json results/engines.json results/engine-steps.json results/trees/*.json results/study/*.json results/deep/*.json results/deep/pruning/*.json \
+  results/deep/parallel/*.json
 shopt -u nullglob
 
 echo "== tables and plots"

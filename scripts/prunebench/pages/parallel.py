@@ -99,7 +99,7 @@ def real_sentence(real: pd.DataFrame) -> str:
         agree = ("no model row" if pd.isna(model) else
                  f"{whose} {ratio_text(model)}× overhead and {ratio_text(row['model_speedup'])}× speed-up")
         parts.append(f"`{row['scheme']}` `{row['mode']}` depth {row['depth']} on {row['threads']} threads: "
-                     f"{ratio_text(row['overhead'])}× the serial nodes and {ratio_text(row['speedup'])}× faster "
+                     f"{ratio_text(row['overhead'])}× the serial nodes and a speed-up of {ratio_text(row['speedup'])}× "
                      f"(medians of {row['repeats']} repeats, geometric mean over {row['positions']} positions), "
                      f"against {agree}")
     return "; ".join(parts) + "."
@@ -172,7 +172,11 @@ def page(result: pa.Parallel, source: str) -> str:
              f"![speed-up and overhead against P]({FILES['figure']}.png)\n"]
     if result.published:
         parts += [f"## {PUBLISHED_HEADING}\n", published_markdown(result.published)]
-    if result.real is not None and not result.real.empty:
+    if result.real is None:
+        parts.append("Real threads (`smp=ybwc`, `smp=lazy`) beside the model: `results/provenance/parallel/"
+                     "parallel.md`, which every reproduction writes on its own machine and git does not keep "
+                     "(`scripts/parallel.py --real`).\n")
+    elif not result.real.empty:
         parts += [f"## {REAL_HEADING}\n",
                   "Real threads' figures depend on this machine and its load; they are measured by every "
                   "reproduction and never kept in a tracked file.\n",
@@ -195,6 +199,9 @@ def write(result: pa.Parallel, out_dir, source: str) -> list[Path]:
 
 
 FIGURE_SIZE = (11.0, 5.0)
+# The published schemes, told apart without colour: dashed with crosses, dotted with pluses, a lone square.
+PUBLISHED_LOOKS = ({"linestyle": "--", "marker": "x"}, {"linestyle": ":", "marker": "+"},
+                   {"linestyle": "none", "marker": "s", "markerfacecolor": "none"})
 
 
 def _processor_axis(ax, counts: list[int]) -> None:
@@ -224,17 +231,18 @@ def figure(result: pa.Parallel) -> Figure:
             label = f"{mode}, depth {depth}"
             speed.plot(rows["processors"], rows["speedup"], label=label, **line)
             over.plot(rows["processors"], rows["overhead"], label=label, **line)
-    for scheme in result.published:
-        points = sorted((int(p), s) for p, s in scheme["speedup"].items())
-        speed.plot([p for p, _ in points], [s for _, s in points], linestyle="--", marker="x", color="0.3",
-                   label=f"{scheme['scheme']} (published)")
-        if "overhead" in scheme:
-            points = sorted((int(p), o) for p, o in scheme["overhead"].items())
-            over.plot([p for p, _ in points], [o for _, o in points], linestyle="--", marker="x", color="0.3",
-                      label=f"{scheme['scheme']} (published)")
+    for scheme, look in zip(result.published, PUBLISHED_LOOKS):
+        for ax, figures in ((speed, scheme["speedup"]), (over, scheme.get("overhead", {}))):
+            points = sorted((int(p), value) for p, value in figures.items())
+            if points:
+                ax.plot([p for p, _ in points], [v for _, v in points], color="0.25", markersize=8,
+                        label=f"{scheme['scheme']} (published)", **look)
     for ax in (speed, over):
         _processor_axis(ax, counts)
     speed.set_yscale("log", base=2)
+    speed.yaxis.set_major_locator(FixedLocator(counts))
+    speed.yaxis.set_minor_locator(NullLocator())
+    speed.set_yticklabels([str(p) for p in counts])
     speed.set_ylabel("speed-up (serial nodes ÷ virtual time)")
     speed.set_title("Speed-up: below the processor count")
     over.set_ylabel("search overhead (nodes ÷ serial nodes)")

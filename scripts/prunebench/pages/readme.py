@@ -10,6 +10,7 @@ from pathlib import Path
 from prunebench import load, minimal, render, study
 from prunebench.pages import deep as deep_page
 from prunebench.pages import ebeling as ebeling_page
+from prunebench.pages import parallel as parallel_page
 from prunebench.pages import pruning as pruning_page
 from prunebench.pages import ref003 as ref003_page
 from prunebench.pages import study as study_page
@@ -378,6 +379,7 @@ def build_page(results: Path) -> str:
         ref003_page.section(results),
         enhancements_section(results),
         pruning_page.section(results),
+        parallel_page.section(results),
         engines_section(results),
         section("The bug museum: which check catches which alpha-beta bug", results / "museum.md"),
         "## Plots\n",

@@ -8,7 +8,7 @@ the model on as many processors.
     parallel.py RUN.json [RUN.json ...] [--real REAL.json] [--out DIR] [--seed N] [--resamples N]
 
 The runs' smp=model records are read together (say, depth 4 from one file and
-depths 5-7 from others). Writes parallel.md (what the data shows, then the
+depths 5-6 from others). Writes parallel.md (what the data shows, then the
 tables), parallel.csv, parallel_real.csv (with --real) and parallel.png/.svg
 (speed-up and overhead against P) into DIR and prints the files written, one
 per line; notes go to stderr. Exit status: 0 success, 2 unusable input or output.

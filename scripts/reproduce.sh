@@ -55,7 +55,7 @@
 # the price of pruning at depth 5 (seconds) and depth 6 (minutes on one
 # thread) -> results/deep/pruning/d5.json, d6.json (a folder
 # of its own: the rows beyond the article are the other runs there);
-# the parallel model at depths 5-7 on 1-64 processors -> results/deep/parallel/;
+# the parallel model at depths 5-6 on 1-64 processors -> results/deep/parallel/;
 # and the minimal graph of reference 000's positions at depth 3, every instance
 # attempted -> results/deep/minimal_graph/ (its own folder: results/deep/*.json are runs).
 # The main job's pages read these tracked files when they exist.
@@ -215,15 +215,16 @@ if $deep; then
     "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths "$depth" --modes "$PRUNING_MODES" \
       --threads "$(nproc)" --out "results/deep/pruning/d$depth.json"
   done
-  echo "== parallel alpha-beta deeper: the parallel model on Bratko-Kopec at depths 5-7, 1-64 processors"
-  # Depth 7 with the table mode alone: MVV-LVA's trees there would take most of an hour.
+  echo "== parallel alpha-beta deeper: the parallel model on Bratko-Kopec at depths 5-6, 1-64 processors"
+  # About five minutes a depth on 2 cores; depth 7, even with the table mode
+  # alone, would take one to two hours (each processor's node is a switch of
+  # fibers, and 64 processors search about three times the serial nodes).
   mkdir -p results/deep/parallel
-  for depth in 5 6 7; do
-    bases=$PARALLEL_BASES
-    if [ "$depth" = 7 ]; then bases=pvs-id-tt-killers; fi
+  for depth in 5 6; do
     rm -f "results/deep/parallel/d$depth.json" "results/deep/parallel/d$depth.json.journal"
     "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths "$depth" \
-      --modes "$(parallel_modes "$bases" 1 2 4 8 16 32 64)" --threads "$(nproc)" --out "results/deep/parallel/d$depth.json"
+      --modes "$(parallel_modes "$PARALLEL_BASES" 1 2 4 8 16 32 64)" --threads "$(nproc)" \
+      --out "results/deep/parallel/d$depth.json"
   done
   echo "== the minimal graph at depth 3: both positions, every instance, $GRAPH_DEEP_TIME_LIMIT s a CBC run"
   # The exact solves do not end (CBC is killed at the limit); the LP relaxation
@@ -306,14 +307,14 @@ done
 /usr/bin/python3 scripts/pruning.py "${pruning_runs[@]}" --out results/study
 
 echo "== parallel alpha-beta: the parallel model on Bratko-Kopec at depth 4, 1-16 processors; real threads"
-# The model's counts are exact: its runs are tracked, and depths 5-7 on up to
+# The model's counts are exact: its runs are tracked, and depths 5-6 on up to
 # 64 processors come from --deep. Real threads' times and counts change every
 # run: that run and its page go to results/provenance/parallel/ (git-ignored).
 rm -f results/study/parallel-model.json.journal
 "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 4 \
   --modes "$(parallel_modes "$PARALLEL_BASES" 1 2 4 8 16)" --threads 2 --out results/study/parallel-model.json
 parallel_runs=(results/study/parallel-model.json)
-for depth in 5 6 7; do
+for depth in 5 6; do
   if [ -f "results/deep/parallel/d$depth.json" ]; then parallel_runs+=("results/deep/parallel/d$depth.json"); fi
 done
 /usr/bin/python3 scripts/parallel.py "${parallel_runs[@]}" --out results/study

@@ -97,12 +97,18 @@ class KillerTable {
     slot[1] = slot[0];
     slot[0] = move;
   }
-  // 2 for the latest killer, 1 for the older one, 0 otherwise.
-  int rank(int ply, Move move) const {
-    if (move == Move{}) return 0;
-    if (killers_[ply][0] == move) return 2;
-    return killers_[ply][1] == move ? 1 : 0;
-  }
+  // The two killers of one ply, copied out, to rank a whole list from registers.
+  struct OfPly {
+    Move latest{}, older{};
+    // 2 for the latest killer, 1 for the older one, 0 otherwise.
+    int rank(Move move) const {
+      if (move == Move{}) return 0;
+      if (latest == move) return 2;
+      return older == move ? 1 : 0;
+    }
+  };
+  OfPly of_ply(int ply) const { return {killers_[ply][0], killers_[ply][1]}; }
+  int rank(int ply, Move move) const { return of_ply(ply).rank(move); }
   void clear() { killers_.fill({}); }
 
  private:
@@ -116,6 +122,7 @@ class HistoryTable {
   explicit HistoryTable(std::size_t size = 0) : scores_(size, 0) {}
   void bump(int index, int depth) { scores_[std::size_t(index)] += std::int64_t(depth) * depth; }
   std::int64_t score(int index) const { return scores_[std::size_t(index)]; }
+  const std::int64_t* scores() const { return scores_.data(); }
   void clear() { std::fill(scores_.begin(), scores_.end(), 0); }
 
  private:
@@ -396,6 +403,10 @@ class MovePicker {
       return true;
     }
     bool fits = true;
+    if (base_scores && !(spec.base == BaseOrdering::RANDOM && spec.seed != 0)) {
+      sort_into_runs(packed_keys_from_locals(tree, spec, hints, killers, history, base_scores, fits));
+      return fits;
+    }
     sort_into_runs([&](std::size_t i) {
       const detail::OrderKey k =
           detail::order_key(tree, spec, hints, killers, history, base_scores, i, list_[i]);
@@ -403,6 +414,30 @@ class MovePicker {
       return detail::PackedKey::of(k);
     });
     return fits;
+  }
+  // order_key as a packed key, for scores in hand and no reshuffle, from
+  // copies of the hints, this ply's killers and the history's address: the
+  // runs' stores could alias the tables, which would make the compiler reload
+  // them for every move. A field off in the spec reads as a move or score
+  // that matches nothing, so the key is order_key's.
+  auto packed_keys_from_locals(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
+                               const KillerTable<Move>& killers, const HistoryTable& history,
+                               const std::int64_t* base_scores, bool& fits) {
+    const Move hash = spec.tt_move_first ? hints.hash_move : Move{};
+    const Move pv = spec.pv_move_first ? hints.pv_move : Move{};
+    const typename KillerTable<Move>::OfPly ply_killers =
+        spec.killers ? killers.of_ply(hints.ply) : typename KillerTable<Move>::OfPly{};
+    const std::int64_t* history_scores = spec.history ? history.scores() : nullptr;
+    return [&tree, this, hash, pv, ply_killers, history_scores, base_scores, &fits](std::size_t i) {
+      const Move m = list_[i];
+      detail::OrderKey k;
+      k.priority = m == Move{} ? 0 : m == hash ? 2 : m == pv ? 1 : 0;
+      k.base = base_scores[i];
+      k.killer = ply_killers.rank(m);
+      k.history = history_scores ? history_scores[tree.history_index(m)] : 0;
+      fits &= detail::PackedKey::fits(k);
+      return detail::PackedKey::of(k);
+    };
   }
   // Every move is written to all three runs and counted in one, so that no
   // branch depends on the key; the counts are locals, kept in registers.

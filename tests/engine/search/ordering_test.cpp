@@ -189,6 +189,39 @@ TEST(MovePicker, PicksLazilyInTheOrderOfOrderMoves) {
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(picker[i].index, expected[i]) << i;
 }
 
+// A tree that scores whole lists (as chess does) takes the picker's path
+// for scores in hand: the same order for every mix of hints, killers and
+// history.
+struct ListScoredNode : ScoredNode {
+  void move_scores(BaseOrdering o, const ChildList& list, std::int64_t* out) const {
+    for (std::size_t i = 0; i < list.size(); ++i) out[i] = move_score(o, list[i]);
+  }
+};
+static_assert(ScoresMoveLists<ListScoredNode>);
+
+TEST(Ordering, ListScoresOrderAsMoveScores) {
+  const ListScoredNode node{{{0, 7, -3, 7, 0, 9, -3, 1, 0, 7}}};
+  KillerTable<ChildMove> killers;
+  killers.add(1, ChildMove{8});
+  killers.add(1, ChildMove{2});
+  HistoryTable history(64);
+  history.bump(4, 2);
+  history.bump(6, 1);
+  for (int flags = 0; flags < 16; ++flags) {
+    OrderingSpec spec;
+    spec.base = BaseOrdering::MVV_LVA;
+    spec.tt_move_first = flags & 1, spec.pv_move_first = flags & 2;
+    spec.killers = flags & 4, spec.history = flags & 8;
+    const OrderingHints<ChildMove> hints{ChildMove{6}, ChildMove{0}, 1};
+    ChildList list;
+    node.generate(list);
+    order_moves(node, list, spec, hints, killers, history);
+    std::vector<int> indices;
+    for (ChildMove m : list) indices.push_back(m.index);
+    EXPECT_EQ(indices, ordered(node, spec, hints, killers, history)) << flags;
+  }
+}
+
 TEST(Ordering, TreesWithoutAQuietTestCallEveryMoveQuiet) {
   static_assert(!KnowsQuietMoves<RandomTree>);
   EXPECT_TRUE(is_quiet(RandomTree(3, 2, 1), ChildMove{1}));

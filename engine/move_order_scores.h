@@ -4,6 +4,7 @@
 // keep generator order unless the canonical tie-break is asked for.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/position.h"
@@ -25,6 +26,31 @@ inline std::int64_t mvv_lva_score(const Position& pos, Move m) {
   const PieceType victim = m.is_en_passant() ? PAWN : type_of(pos.piece_on(m.to()));
   const PieceType attacker = type_of(pos.piece_on(m.from()));
   return 10 * PIECE_VALUE[victim] - MVV_LVA_ATTACKER_VALUE[attacker];
+}
+
+// Victim values for mvv_lva_scores by piece type, padded to 8 entries: a
+// quiet move's empty target square reads as type 7, a slot that is read
+// but never chosen.
+constexpr Score MVV_LVA_VICTIM_VALUE[8] = {PIECE_VALUE[PAWN],
+                                           PIECE_VALUE[KNIGHT],
+                                           PIECE_VALUE[BISHOP],
+                                           PIECE_VALUE[ROOK],
+                                           PIECE_VALUE[QUEEN],
+                                           PIECE_VALUE[KING],
+                                           0,
+                                           0};
+
+// mvv_lva_score of every move of a list, without a branch on whether a move
+// captures: captures and quiet moves interleave unpredictably in a generated
+// list, and the mispredictions cost more than scoring both ways.
+inline void mvv_lva_scores(const Position& pos, const Move* moves, std::size_t n, std::int64_t* scores) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const Move m = moves[i];
+    const unsigned victim = m.is_en_passant() ? unsigned(PAWN) : unsigned(type_of(pos.piece_on(m.to())));
+    const unsigned attacker = unsigned(type_of(pos.piece_on(m.from())));
+    const std::int64_t capture = 10 * MVV_LVA_VICTIM_VALUE[victim] - MVV_LVA_ATTACKER_VALUE[attacker];
+    scores[i] = m.is_capture() ? capture : 0;
+  }
 }
 
 // A crude piece-square table: distance from the edge of the board, 0 on the

@@ -64,9 +64,10 @@ class AlphaBeta {
     Move hash_move{};
     if (ctx_.tt && probe_table<M>(ctx_, ply, depth, alpha, beta, value, hash_move))
       return bounded<F>(value, alpha, beta);
-    typename T::MoveList moves;
-    ctx_.tree.generate(moves);
-    if (moves.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
+    typename T::MoveList list;
+    ctx_.tree.generate(list);
+    if (list.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
+    MovePicker<T> moves(list);
     SelectiveNode selective;
     NullMoveOutcome null_move;
     if (ctx_.selective) [[unlikely]] {
@@ -77,7 +78,7 @@ class AlphaBeta {
       null_move = try_null_move(ctx_, selective, ply, depth, beta, search_null);
       if (null_move.kind == NullMoveOutcome::CUTOFF) return bounded<F>(null_move.value, alpha, beta);
     }
-    prepare_moves(ctx_, moves, ply, depth, hash_move, on_previous_pv);
+    prepare_moves(ctx_, moves, list, ply, depth, hash_move, on_previous_pv);
     [[maybe_unused]] LeafTally leaves;
     if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
     const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
@@ -108,8 +109,8 @@ class AlphaBeta {
   // The node's moves, in order, each searched to depth - 1 (or pruned,
   // reduced: selective.h) until one reaches beta.
   template <bool LEAF_CHILDREN>
-  MoveLoop search_moves(const typename T::MoveList& moves, LeafTally& leaves, const SelectiveNode& selective,
-                        int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv,
+  MoveLoop search_moves(MovePicker<T>& moves, LeafTally& leaves, const SelectiveNode& selective, int ply,
+                        int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv,
                         Move pv_move) {
     MoveLoop loop;
     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -147,7 +148,7 @@ class AlphaBeta {
   // the moves searched one ply shallower with the flag off below, and, if
   // none reaches beta (zugzwang), again to the node's depth with it on, in
   // the same order. Never a node that scores leaf children: it is selective.
-  [[gnu::cold]] MoveLoop verify_null_move(const typename T::MoveList& moves, LeafTally& leaves,
+  [[gnu::cold]] MoveLoop verify_null_move(MovePicker<T>& moves, LeafTally& leaves,
                                           const SelectiveNode& selective, int ply, int depth, Score alpha,
                                           Score beta, NodeType expected, bool on_previous_pv, Move pv_move) {
     ctx_.verify_null_move = false;

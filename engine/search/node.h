@@ -376,22 +376,31 @@ void score_by_exact_value(SearchContext<T>& ctx, const typename T::MoveList& mov
 
 // `depth`: the node's remaining depth (the oracle ordering searches its children).
 template <Tree T>
-void prepare_moves(SearchContext<T>& ctx, typename T::MoveList& moves, int ply, int depth,
-                   typename T::MoveType hash_move, bool on_previous_pv) {
+void prepare_moves(SearchContext<T>& ctx, MovePicker<T>& moves, typename T::MoveList& list, int ply,
+                   int depth, typename T::MoveType hash_move, bool on_previous_pv) {
   if (!ctx.ordering.reorders()) return;
   const OrderingHints<typename T::MoveType> hints{hash_move, ctx.previous_pv_move(ply, on_previous_pv), ply};
   const bool by_value = ctx.ordering.base == BaseOrdering::ORACLE;
   if (!by_value) {
-    order_moves(ctx.tree, moves, ctx.ordering, hints, ctx.killers, ctx.history);
+    moves.order(ctx.tree, ctx.ordering, hints, ctx.killers, ctx.history);
     return;
   }
   std::array<std::int64_t, MAX_MOVES> exact_scores;
-  score_by_exact_value(ctx, moves, ply, depth, exact_scores.data());
+  score_by_exact_value(ctx, list, ply, depth, exact_scores.data());
   // Equal values in canonical order where the tree has one (chess), so that
   // the oracle's counts do not depend on the move generator.
   OrderingSpec ordering = ctx.ordering;
   ordering.canonical_tiebreak |= ctx.tree.supports_ordering(BaseOrdering::CANONICAL);
-  order_moves(ctx.tree, moves, ordering, hints, ctx.killers, ctx.history, exact_scores.data());
+  moves.order(ctx.tree, ordering, hints, ctx.killers, ctx.history, exact_scores.data());
+}
+
+// The same, for a search that wants the whole list in order at once.
+template <Tree T>
+void prepare_moves(SearchContext<T>& ctx, typename T::MoveList& list, int ply, int depth,
+                   typename T::MoveType hash_move, bool on_previous_pv) {
+  MovePicker<T> moves(list);
+  prepare_moves(ctx, moves, list, ply, depth, hash_move, on_previous_pv);
+  moves.write_back();
 }
 
 // A child's value reached beta: count it and teach killers and history.

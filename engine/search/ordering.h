@@ -70,6 +70,14 @@ concept KnowsScanOrders = requires(const T& tree, const ScanOrder& order, typena
   { tree.scan_order_score(order, move) } -> std::convertible_to<std::int64_t>;
 };
 
+// A tree that can score a whole list at once, faster than move by move,
+// offers `move_scores(ordering, list, scores)`: the same scores as move_score.
+template <typename T>
+concept ScoresMoveLists = requires(const T& tree, BaseOrdering ordering, const typename T::MoveList& list,
+                                   std::int64_t* scores) {
+  tree.move_scores(ordering, list, scores);
+};
+
 template <Tree T>
 bool is_quiet(const T& tree, typename T::MoveType move) {
   if constexpr (KnowsQuietMoves<T>) {
@@ -89,12 +97,18 @@ class KillerTable {
     slot[1] = slot[0];
     slot[0] = move;
   }
-  // 2 for the latest killer, 1 for the older one, 0 otherwise.
-  int rank(int ply, Move move) const {
-    if (move == Move{}) return 0;
-    if (killers_[ply][0] == move) return 2;
-    return killers_[ply][1] == move ? 1 : 0;
-  }
+  // The two killers of one ply, copied out, to rank a whole list from registers.
+  struct OfPly {
+    Move latest{}, older{};
+    // 2 for the latest killer, 1 for the older one, 0 otherwise.
+    int rank(Move move) const {
+      if (move == Move{}) return 0;
+      if (latest == move) return 2;
+      return older == move ? 1 : 0;
+    }
+  };
+  OfPly of_ply(int ply) const { return {killers_[ply][0], killers_[ply][1]}; }
+  int rank(int ply, Move move) const { return of_ply(ply).rank(move); }
   void clear() { killers_.fill({}); }
 
  private:
@@ -108,6 +122,7 @@ class HistoryTable {
   explicit HistoryTable(std::size_t size = 0) : scores_(size, 0) {}
   void bump(int index, int depth) { scores_[std::size_t(index)] += std::int64_t(depth) * depth; }
   std::int64_t score(int index) const { return scores_[std::size_t(index)]; }
+  const std::int64_t* scores() const { return scores_.data(); }
   void clear() { std::fill(scores_.begin(), scores_.end(), 0); }
 
  private:
@@ -173,13 +188,39 @@ void insertion_sort(KeyedIndex<Key>* first, std::size_t n) {
   }
 }
 
-// order_moves with keys of type Key (OrderKey or TiebreakOrderKey).
-template <typename Key, Tree T>
-void order_moves_by(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
-                    const OrderingHints<typename T::MoveType>& hints,
-                    const KillerTable<typename T::MoveType>& killers, const HistoryTable& history,
-                    const std::int64_t* base_scores) {
+// The key of `m`, the i-th move of its list, without a tie-break. Always
+// inline: it runs for every move of every ordered node, and as a call it
+// took a fifth of MVV-LVA's profile.
+template <Tree T>
+[[gnu::always_inline]] inline OrderKey order_key(const T& tree, const OrderingSpec& spec,
+                                                 const OrderingHints<typename T::MoveType>& hints,
+                                                 const KillerTable<typename T::MoveType>& killers,
+                                                 const HistoryTable& history, const std::int64_t* base_scores,
+                                                 std::size_t i, typename T::MoveType m) {
   using Move = typename T::MoveType;
+  OrderKey k;
+  k.priority = (spec.tt_move_first && m == hints.hash_move && m != Move{}) ? 2
+               : (spec.pv_move_first && m == hints.pv_move && m != Move{}) ? 1
+                                                                           : 0;
+  k.base = base_scores                          ? base_scores[i]
+           : spec.base == BaseOrdering::NATURAL ? 0
+                                                : std::int64_t(tree.move_score(spec.base, m));
+  if (spec.base == BaseOrdering::RANDOM && spec.seed != 0)
+    k.base = std::int64_t(hash_combine(std::uint64_t(k.base), spec.seed));
+  k.killer = spec.killers ? killers.rank(hints.ply, m) : 0;
+  k.history = spec.history ? history.score(tree.history_index(m)) : 0;
+  return k;
+}
+
+// order_moves with keys of type Key (OrderKey or TiebreakOrderKey), sorting
+// the whole list at once. Out of line: only the tie-breaks and keys that do
+// not pack (see PackedKey) come here, and its arrays would swell the frame
+// of every search node that inlined it.
+template <typename Key, Tree T>
+[[gnu::noinline]] void order_moves_by(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
+                                      const OrderingHints<typename T::MoveType>& hints,
+                                      const KillerTable<typename T::MoveType>& killers,
+                                      const HistoryTable& history, const std::int64_t* base_scores) {
   constexpr Key ZERO{};
   std::array<KeyedIndex<Key>, MAX_MOVES> above, below;
   std::array<std::uint16_t, MAX_MOVES> zero;
@@ -187,18 +228,8 @@ void order_moves_by(const T& tree, typename T::MoveList& list, const OrderingSpe
   const std::size_t n = list.size();
   [[maybe_unused]] const ScanOrder scan = ScanOrder::from_code(spec.scan_tiebreak);
   for (std::size_t i = 0; i < n; ++i) {
-    const Move m = list[i];
-    OrderKey k;
-    k.priority = (spec.tt_move_first && m == hints.hash_move && m != Move{}) ? 2
-                 : (spec.pv_move_first && m == hints.pv_move && m != Move{}) ? 1
-                                                                             : 0;
-    k.base = base_scores                           ? base_scores[i]
-             : spec.base == BaseOrdering::NATURAL ? 0
-                                                  : std::int64_t(tree.move_score(spec.base, m));
-    if (spec.base == BaseOrdering::RANDOM && spec.seed != 0)
-      k.base = std::int64_t(hash_combine(std::uint64_t(k.base), spec.seed));
-    k.killer = spec.killers ? killers.rank(hints.ply, m) : 0;
-    k.history = spec.history ? history.score(tree.history_index(m)) : 0;
+    const auto m = list[i];
+    const OrderKey k = order_key(tree, spec, hints, killers, history, base_scores, i, m);
     Key key;
     if constexpr (std::is_same_v<Key, TiebreakOrderKey>) {
       key = {k, spec.canonical_tiebreak ? std::int64_t(tree.move_score(BaseOrdering::CANONICAL, m))
@@ -235,27 +266,227 @@ template <Tree T>
   order_moves_by<TiebreakOrderKey>(tree, list, spec, hints, killers, history, base_scores);
 }
 
+// An OrderKey as one integer that compares as the key does, when its fields
+// fit: base in [-2^29, 2^29), history in [0, 2^28), which every chess base
+// ordering and any history short of 2^28 / depth^2 cut-offs of one move
+// meet. Each field's weight exceeds the span of all the fields below it, so
+// the sum orders lexicographically, is zero only for the zero key, and stays
+// below 2^63. One compare instead of four is what makes picking cheap.
+struct PackedKey {
+  static constexpr std::int64_t PRIORITY_WEIGHT = std::int64_t(1) << 61;
+  static constexpr std::int64_t BASE_WEIGHT = std::int64_t(1) << 30;
+  static constexpr std::int64_t KILLER_WEIGHT = std::int64_t(1) << 28;  // killer rank <= 2: 3 * 2^28 < 2^30
+  static constexpr std::int64_t BASE_LIMIT = std::int64_t(1) << 29;
+  static constexpr std::int64_t HISTORY_LIMIT = KILLER_WEIGHT;
+
+  static bool fits(const OrderKey& k) {
+    return (k.base >= -BASE_LIMIT) & (k.base < BASE_LIMIT) & (k.history >= 0) & (k.history < HISTORY_LIMIT);
+  }
+  // Computed before fits() is known, so in unsigned arithmetic: a key that
+  // does not fit wraps (and is never used) rather than overflow.
+  static std::int64_t of(const OrderKey& k) {
+    return std::int64_t(std::uint64_t(k.priority) * PRIORITY_WEIGHT + std::uint64_t(k.base) * BASE_WEIGHT +
+                        std::uint64_t(k.killer) * KILLER_WEIGHT + std::uint64_t(k.history));
+  }
+};
+
+// The moves of one key sign (above zero, or below) with their packed keys,
+// in list order until picked: each pick takes the earliest of the largest
+// keys, which is what a stable sort puts next.
+class PackedRun {
+ public:
+  // The caller writes the first `size` entries, then calls start(size).
+  KeyedIndex<std::int64_t>* entries() { return entries_.data(); }
+  void start(std::size_t size) { size_ = size, next_ = 0, sorted_ = false; }
+  bool done() const { return next_ == size_; }
+  std::uint16_t take() {
+    if (!sorted_ && next_ == LAZY_PICKS) sort_rest();
+    if (!sorted_) bring_best_forward();
+    return entries_[next_++].index;
+  }
+
+ private:
+  // A node that has not cut off after this many picks from a run is likely
+  // to search every move: the rest is then sorted at once (insertion sort,
+  // fewer compares than picking each).
+  static constexpr std::size_t LAZY_PICKS = 3;
+
+  // The earliest largest remaining key to entries_[next_]; the moves it
+  // passes shift up one, keeping their list order (a swap would not).
+  void bring_best_forward() {
+    std::size_t best = next_;
+    for (std::size_t j = next_ + 1; j < size_; ++j)
+      if (entries_[best].key < entries_[j].key) best = j;
+    const KeyedIndex<std::int64_t> chosen = entries_[best];
+    std::copy_backward(entries_.begin() + std::ptrdiff_t(next_), entries_.begin() + std::ptrdiff_t(best),
+                       entries_.begin() + std::ptrdiff_t(best) + 1);
+    entries_[next_] = chosen;
+  }
+  void sort_rest() {
+    insertion_sort(entries_.data() + next_, size_ - next_);
+    sorted_ = true;
+  }
+
+  std::array<KeyedIndex<std::int64_t>, MAX_MOVES> entries_;
+  std::size_t size_ = 0, next_ = 0;
+  bool sorted_ = false;
+};
+
 }  // namespace detail
+
+// A node's moves in the order order_moves would leave them (see the top of
+// this file), each chosen only when the search first asks for it: a node
+// that cuts off after its first move never pays for ordering the rest.
+//
+// Most moves usually have an all-zero key (quiet moves under MVV-LVA, say),
+// and those keep their list order anyway: the moves above zero come first,
+// picked best first, then the zero run as listed, then those below. A
+// tie-break score is negative for every move, so with one no key is zero;
+// tie-breaks and keys that do not pack (PackedKey) are sorted at once
+// instead, as is every list when `order` is not called.
+template <Tree T>
+class MovePicker {
+ public:
+  using Move = typename T::MoveType;
+  using MoveList = typename T::MoveList;
+
+  // `list` stays the picker's to read (and, for the eager orderings, to
+  // reorder) while it is in use.
+  explicit MovePicker(MoveList& list) : list_(list), picked_(list.size()), ordered_(list.begin()) {}
+  MovePicker(const MovePicker&) = delete;
+  MovePicker& operator=(const MovePicker&) = delete;
+
+  // Orders the moves; `base_scores`, when given, replaces the tree's base
+  // score of each move (order=oracle computes them by searching).
+  void order(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
+             const KillerTable<Move>& killers, const HistoryTable& history,
+             const std::int64_t* base_scores = nullptr) {
+    std::array<std::int64_t, MAX_MOVES> tree_scores;
+    if constexpr (ScoresMoveLists<T>) {
+      if (!base_scores && spec.base != BaseOrdering::NATURAL) {
+        tree.move_scores(spec.base, list_, tree_scores.data());
+        base_scores = tree_scores.data();
+      }
+    }
+    if (spec.canonical_tiebreak || spec.scan_tiebreak != 0) [[unlikely]]
+      detail::order_moves_with_tiebreak(tree, list_, spec, hints, killers, history, base_scores);
+    else if (!collect(tree, spec, hints, killers, history, base_scores)) [[unlikely]]
+      detail::order_moves_by<detail::OrderKey>(tree, list_, spec, hints, killers, history, base_scores);
+    else if (n_zero_ != list_.size())
+      ordered_ = picks_, picked_ = 0;
+  }
+
+  std::size_t size() const { return list_.size(); }
+  // The i-th move in order: moves are picked up to i as they are first asked for.
+  Move operator[](std::size_t i) {
+    while (i >= picked_) [[unlikely]] picks_[picked_++] = list_[next_index()];
+    return ordered_[i];
+  }
+  // Every move picked, written back to the list in order.
+  void write_back() {
+    if (ordered_ == list_.begin()) return;
+    for (std::size_t i = 0; i < list_.size(); ++i) (*this)[i];
+    std::copy_n(picks_, list_.size(), list_.begin());
+  }
+
+ private:
+  // Keys every move and sorts it into the runs; false, with nothing to use,
+  // when a key does not pack. With scores in hand and nothing but them in
+  // the key, a score is its own packed key: no key to build, none to check.
+  bool collect(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
+               const KillerTable<Move>& killers, const HistoryTable& history,
+               const std::int64_t* base_scores) {
+    const bool scores_only = !spec.tt_move_first && !spec.pv_move_first && !spec.killers && !spec.history &&
+                             !(spec.base == BaseOrdering::RANDOM && spec.seed != 0);
+    if (base_scores && scores_only) {
+      sort_into_runs([&](std::size_t i) { return base_scores[i]; });
+      return true;
+    }
+    bool fits = true;
+    if (base_scores && !(spec.base == BaseOrdering::RANDOM && spec.seed != 0)) {
+      sort_into_runs(packed_keys_from_locals(tree, spec, hints, killers, history, base_scores, fits));
+      return fits;
+    }
+    sort_into_runs([&](std::size_t i) {
+      const detail::OrderKey k =
+          detail::order_key(tree, spec, hints, killers, history, base_scores, i, list_[i]);
+      fits &= detail::PackedKey::fits(k);
+      return detail::PackedKey::of(k);
+    });
+    return fits;
+  }
+  // order_key as a packed key, for scores in hand and no reshuffle, from
+  // copies of the hints, this ply's killers and the history's address: the
+  // runs' stores could alias the tables, which would make the compiler reload
+  // them for every move. A field off in the spec reads as a move or score
+  // that matches nothing, so the key is order_key's.
+  auto packed_keys_from_locals(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
+                               const KillerTable<Move>& killers, const HistoryTable& history,
+                               const std::int64_t* base_scores, bool& fits) {
+    const Move hash = spec.tt_move_first ? hints.hash_move : Move{};
+    const Move pv = spec.pv_move_first ? hints.pv_move : Move{};
+    const typename KillerTable<Move>::OfPly ply_killers =
+        spec.killers ? killers.of_ply(hints.ply) : typename KillerTable<Move>::OfPly{};
+    const std::int64_t* history_scores = spec.history ? history.scores() : nullptr;
+    return [&tree, this, hash, pv, ply_killers, history_scores, base_scores, &fits](std::size_t i) {
+      const Move m = list_[i];
+      detail::OrderKey k;
+      k.priority = m == Move{} ? 0 : m == hash ? 2 : m == pv ? 1 : 0;
+      k.base = base_scores[i];
+      k.killer = ply_killers.rank(m);
+      k.history = history_scores ? history_scores[tree.history_index(m)] : 0;
+      fits &= detail::PackedKey::fits(k);
+      return detail::PackedKey::of(k);
+    };
+  }
+  // Every move is written to all three runs and counted in one, so that no
+  // branch depends on the key; the counts are locals, kept in registers.
+  template <typename KeyOf>
+  [[gnu::always_inline]] void sort_into_runs(KeyOf key_of) {
+    detail::KeyedIndex<std::int64_t>* above = above_.entries();
+    detail::KeyedIndex<std::int64_t>* below = below_.entries();
+    std::size_t n_above = 0, n_below = 0, n_zero = 0;
+    for (std::size_t i = 0; i < list_.size(); ++i) {
+      const std::int64_t key = key_of(i);
+      const auto index = std::uint16_t(i);
+      above[n_above] = {key, index};
+      below[n_below] = {key, index};
+      zero_[n_zero] = index;
+      n_above += key > 0, n_below += key < 0, n_zero += key == 0;
+    }
+    above_.start(n_above), below_.start(n_below);
+    n_zero_ = n_zero, next_zero_ = 0;
+  }
+  std::uint16_t next_index() {
+    if (!above_.done()) return above_.take();
+    if (next_zero_ != n_zero_) return zero_[next_zero_++];
+    return below_.take();
+  }
+
+  MoveList& list_;
+  std::size_t picked_;   // moves in ordered_ so far
+  const Move* ordered_;  // the list itself until order() reorders lazily, then picks_
+  detail::PackedRun above_, below_;
+  std::array<std::uint16_t, MAX_MOVES> zero_;
+  std::size_t n_zero_ = 0, next_zero_ = 0;
+  // Uninitialized, as MoveList is: a union member is not constructed.
+  union {
+    Move picks_[MAX_MOVES];
+  };
+};
 
 // Reorders `list` as described at the top of this file. The list must hold at
 // most MAX_MOVES moves. `base_scores`, when given, replaces the tree's base
-// score of each move (order=oracle computes them by searching).
-//
-// The result is exactly a stable sort by key. Most moves usually have an
-// all-zero key (quiet moves under MVV-LVA, say), and those keep their order
-// anyway, so only the moves above zero and those below are sorted (insertion
-// sort: stable, allocation-free, fast for a few dozen), and the zero run goes
-// between them untouched. A tie-break score is negative for every move, so
-// with one no key is zero and every move is sorted, but only when asked.
+// score of each move (order=oracle computes them by searching). The result
+// is exactly a stable sort by key.
 template <Tree T>
 void order_moves(const T& tree, typename T::MoveList& list, const OrderingSpec& spec,
                  const OrderingHints<typename T::MoveType>& hints,
                  const KillerTable<typename T::MoveType>& killers, const HistoryTable& history,
                  const std::int64_t* base_scores = nullptr) {
-  if (spec.canonical_tiebreak || spec.scan_tiebreak != 0) [[unlikely]]
-    detail::order_moves_with_tiebreak(tree, list, spec, hints, killers, history, base_scores);
-  else
-    detail::order_moves_by<detail::OrderKey>(tree, list, spec, hints, killers, history, base_scores);
+  MovePicker<T> picker(list);
+  picker.order(tree, spec, hints, killers, history, base_scores);
+  picker.write_back();
 }
 
 }  // namespace prunebench

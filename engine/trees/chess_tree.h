@@ -124,6 +124,19 @@ class ChessTree {
     if (ordering == BaseOrdering::CANONICAL) return canonical_score(m);
     return 0;
   }
+  // move_score of every move of `list`, the position and the ordering looked
+  // up once (ordering.h uses it when a tree offers it).
+  void move_scores(BaseOrdering ordering, const MoveList& list, std::int64_t* scores) const {
+    const Position& pos = position();
+    if (ordering == BaseOrdering::MVV_LVA) {
+      mvv_lva_scores(pos, list.begin(), list.size(), scores);
+      return;
+    }
+    for (std::size_t i = 0; i < list.size(); ++i)
+      scores[i] = ordering == BaseOrdering::QUIET_PST   ? quiet_pst_score(pos, list[i])
+                  : ordering == BaseOrdering::CANONICAL ? canonical_score(list[i])
+                                                        : 0;
+  }
   std::int64_t scan_order_score(const ScanOrder& order, Move m) const {
     return prunebench::scan_order_score(position(), m, order);
   }

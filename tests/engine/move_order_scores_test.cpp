@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -114,6 +115,25 @@ TEST(CanonicalScore, MatchesStringsOnThePerftPositions) {
                           "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
     const Position pos = from_fen(fen);
     EXPECT_EQ(by_score(legal_moves(pos)), by_string(legal_moves(pos))) << fen;
+  }
+}
+
+// The list scorer the search orders by must agree with the one-move
+// definition on every kind of move: captures of each piece, en passant,
+// promotions with and without capture, castling, quiet moves.
+TEST(MvvLvaScores, EqualOneMoveScoresOnThePerftPositions) {
+  for (const char* fen :
+       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"}) {
+    const Position pos = from_fen(fen);
+    MoveList list;
+    generate_legal(pos, list);
+    std::vector<std::int64_t> scores(list.size());
+    mvv_lva_scores(pos, list.begin(), list.size(), scores.data());
+    for (std::size_t i = 0; i < list.size(); ++i)
+      EXPECT_EQ(scores[i], mvv_lva_score(pos, list[i])) << fen << " " << to_uci(list[i]);
   }
 }
 

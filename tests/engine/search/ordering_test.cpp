@@ -155,6 +155,73 @@ TEST(Ordering, RandomSeedReshufflesTheTreesScores) {
   EXPECT_EQ(seven, ordered(node, spec));  // deterministic
 }
 
+// Base scores and history too large to pack into one integer key
+// (PackedKey) are sorted by the full key instead: the same order.
+TEST(Ordering, KeysThatDoNotPackOrderAsThoseThatDo) {
+  const std::int64_t huge = std::int64_t(1) << 40;
+  OrderingSpec spec;
+  spec.base = BaseOrdering::MVV_LVA;
+  EXPECT_EQ(ordered(ScoredNode{{0, 50 * huge, 0, 10 * huge, 0, 50 * huge}}, spec), ordered(NODE, spec));
+  EXPECT_EQ(ordered(ScoredNode{{0, 50, 0, -huge, 0, 50}}, spec), (std::vector<int>{1, 5, 0, 2, 4, 3}));
+  HistoryTable history(64);
+  history.bump(2, 1 << 16);  // (2^16)^2 = 2^32
+  history.bump(4, 1);
+  spec.history = true;
+  EXPECT_EQ(ordered(NODE, spec, {}, {}, history), (std::vector<int>{1, 5, 3, 2, 4, 0}));
+}
+
+// The picker hands out moves as asked, and asked again from the start (as
+// nullmove=verified searches them twice) gives the same order.
+TEST(MovePicker, PicksLazilyInTheOrderOfOrderMoves) {
+  const ScoredNode node{{0, 7, -3, 7, 0, 9, -3, 1, 0, 7}};
+  OrderingSpec spec;
+  spec.base = BaseOrdering::MVV_LVA;
+  const std::vector<int> expected{5, 1, 3, 9, 7, 0, 4, 8, 2, 6};
+  EXPECT_EQ(ordered(node, spec), expected);
+  ChildList list;
+  node.generate(list);
+  MovePicker<ScoredNode> picker(list);
+  picker.order(node, spec, {}, {}, HistoryTable(64));
+  ASSERT_EQ(picker.size(), expected.size());
+  EXPECT_EQ(picker[0].index, 5);
+  EXPECT_EQ(picker[1].index, 1);
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(picker[i].index, expected[i]) << i;
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(picker[i].index, expected[i]) << i;
+}
+
+// A tree that scores whole lists (as chess does) takes the picker's path
+// for scores in hand: the same order for every mix of hints, killers and
+// history.
+struct ListScoredNode : ScoredNode {
+  void move_scores(BaseOrdering o, const ChildList& list, std::int64_t* out) const {
+    for (std::size_t i = 0; i < list.size(); ++i) out[i] = move_score(o, list[i]);
+  }
+};
+static_assert(ScoresMoveLists<ListScoredNode>);
+
+TEST(Ordering, ListScoresOrderAsMoveScores) {
+  const ListScoredNode node{{{0, 7, -3, 7, 0, 9, -3, 1, 0, 7}}};
+  KillerTable<ChildMove> killers;
+  killers.add(1, ChildMove{8});
+  killers.add(1, ChildMove{2});
+  HistoryTable history(64);
+  history.bump(4, 2);
+  history.bump(6, 1);
+  for (int flags = 0; flags < 16; ++flags) {
+    OrderingSpec spec;
+    spec.base = BaseOrdering::MVV_LVA;
+    spec.tt_move_first = flags & 1, spec.pv_move_first = flags & 2;
+    spec.killers = flags & 4, spec.history = flags & 8;
+    const OrderingHints<ChildMove> hints{ChildMove{6}, ChildMove{0}, 1};
+    ChildList list;
+    node.generate(list);
+    order_moves(node, list, spec, hints, killers, history);
+    std::vector<int> indices;
+    for (ChildMove m : list) indices.push_back(m.index);
+    EXPECT_EQ(indices, ordered(node, spec, hints, killers, history)) << flags;
+  }
+}
+
 TEST(Ordering, TreesWithoutAQuietTestCallEveryMoveQuiet) {
   static_assert(!KnowsQuietMoves<RandomTree>);
   EXPECT_TRUE(is_quiet(RandomTree(3, 2, 1), ChildMove{1}));

@@ -7,12 +7,17 @@ Both programs bulk-count at the last ply and use no hashing. Each side is run
 disturbed runs) and from the median times. The last column is prunebench at
 the same depth with every move played down to the leaves (`perft
 --make-every-leaf`): the cost of making a move. A last line gives full-width
-minimax's node rate from the start position at depth 6, single thread.
+minimax's node rate from the start position at depth 6, single thread, and
+the ordered searches' node rates (MVV-LVA alpha-beta and PVS with table,
+iterative deepening and killers, from the start at depth 8 and in reference
+000's middlegame at depth 7) as a share of that minimax rate.
 
 A closing summary puts each speed figure next to its target:
 the two perft ratios (the fastest public perft, Gigantua, measured 4.4x and
 5.9x Stockfish on these positions), make-every-leaf's rate from the start and
-minimax's rate, each from the best and from the median time.
+minimax's rate, make-every-leaf against Stockfish's perft rate, and each
+ordered search's share of minimax's rate, each from the best and from the
+median time.
 
 Usage: scripts/bench_vs_stockfish.py [--prunebench build/harness/prunebench]
                                      [--stockfish /usr/games/stockfish] [--repeat 5]
@@ -74,19 +79,41 @@ TARGETS = {
     "make-every-leaf": 150.0,
     "minimax": 150.0,
 }
+# Make-every-leaf's rate against Stockfish's bulk perft rate from the start.
+MAKE_EVERY_LEAF_VS_STOCKFISH = 1.0
+MIDDLEGAME = "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9"  # reference 000's
+# (mode, position name, FEN, depth, target share of minimax's node rate).
+ORDERED = [
+    ("mvv-lva", "start", "startpos", 8, 0.35),
+    ("mvv-lva", "middlegame", MIDDLEGAME, 7, 0.35),
+    ("pvs-id-tt-killers", "start", "startpos", 8, 0.20),
+    ("pvs-id-tt-killers", "middlegame", MIDDLEGAME, 7, 0.20),
+]
 
 
 def summary_line(label, target, best, median):
     """One summary row: the figure from the best and the median time, its target, and whether both meet it."""
     met = "yes" if min(best, median) >= target else "best only" if best >= target else "no"
-    return f"{label:42} {'>= ' + format(target, 'g'):>8} {best:>8.2f} {median:>8.2f}  {met}"
+    return f"{label:50} {'>= ' + format(target, 'g'):>8} {best:>8.2f} {median:>8.2f}  {met}"
 
 
-def prunebench_minimax(binary, depth):
-    out = subprocess.run([binary, "search", "--fen", "startpos", "--depth", str(depth), "--mode", "minimax",
+def prunebench_search(binary, fen, depth, mode):
+    out = subprocess.run([binary, "search", "--fen", fen, "--depth", str(depth), "--mode", mode,
                           "--json"], check=True, capture_output=True, text=True).stdout
     result = json.loads(out)
     return result["counters"]["nodes"], result["seconds"]
+
+
+def ordered_lines(args, minimax_best_rate, minimax_median_rate):
+    """Each ordered search's node rate as a share of minimax's, measured in the same run."""
+    lines = []
+    for mode, name, fen, depth, target in ORDERED:
+        nodes, best, median = timed(args.repeat, lambda: prunebench_search(args.prunebench, fen, depth, mode))
+        print(f"{mode} {name} depth {depth}: {nodes / best / 1e6:.1f} M nodes/s best, "
+              f"{nodes / median / 1e6:.1f} median")
+        lines.append(summary_line(f"{mode} {name} d{depth}: share of minimax", target,
+                                  nodes / best / minimax_best_rate, nodes / median / minimax_median_rate))
+    return lines
 
 
 def parse_args():
@@ -121,12 +148,15 @@ def main():
         if name == "start":
             summary.append(summary_line(f"make-every-leaf start depth {depth}: M leaves/s", TARGETS["make-every-leaf"],
                                         leaf_nodes / leaf_best / 1e6, leaf_nodes / leaf_median / 1e6))
-    nodes, best, median = timed(args.repeat, lambda: prunebench_minimax(args.prunebench, 6))
+            summary.append(summary_line(f"make-every-leaf start depth {depth}: x Stockfish",
+                                        MAKE_EVERY_LEAF_VS_STOCKFISH, sf_best / leaf_best, sf_median / leaf_median))
+    nodes, best, median = timed(args.repeat, lambda: prunebench_search(args.prunebench, "startpos", 6, "minimax"))
     print(f"minimax start depth 6: {nodes / best / 1e6:.0f} M nodes/s best, {nodes / median / 1e6:.0f} median")
     summary.append(summary_line("minimax start depth 6: M nodes/s", TARGETS["minimax"],
                                 nodes / best / 1e6, nodes / median / 1e6))
+    summary += ordered_lines(args, nodes / best, nodes / median)
     print(f"\nspeed targets, best and median of {args.repeat} runs, single thread:")
-    print(f"{'figure':42} {'target':>8} {'best':>8} {'median':>8}  met")
+    print(f"{'figure':50} {'target':>8} {'best':>8} {'median':>8}  met")
     print("\n".join(summary))
     return 0
 

@@ -16,3 +16,10 @@ def test_summary_line_says_whether_best_and_median_meet_the_target():
     assert bench_vs_stockfish.summary_line("f", 150.0, 160.0, 151.0).endswith("yes")
     assert bench_vs_stockfish.summary_line("f", 150.0, 160.0, 140.0).endswith("best only")
     assert bench_vs_stockfish.summary_line("f", 150.0, 149.9, 140.0).endswith("no")
+
+
+def test_the_ordered_searches_have_their_share_of_minimax_as_target():
+    targets = {(mode, name): target for mode, name, _, _, target in bench_vs_stockfish.ORDERED}
+    assert targets == {("mvv-lva", "start"): 0.35, ("mvv-lva", "middlegame"): 0.35,
+                       ("pvs-id-tt-killers", "start"): 0.20, ("pvs-id-tt-killers", "middlegame"): 0.20}
+    assert bench_vs_stockfish.MAKE_EVERY_LEAF_VS_STOCKFISH == 1.0

@@ -58,7 +58,7 @@ ArgParser run_options() {
   parser.add_value("repeat", "N",
                    "smp=ybwc and smp=lazy modes: run each parallel search N times (1-1000) and record the spread "
                    "of nodes, overhead and time; a run with such modes searches one position at a time, each "
-                   "parallel search on all N threads, so that its times are its own",
+                   "parallel search on all --threads threads, so that its times are its own",
                    "1");
   parser.add_value("out", "FILE", "write the JSON here (atomically) instead of to stdout; journal in FILE.journal");
   parser.add_value("max-nodes", "N",

@@ -55,7 +55,10 @@ ArgParser make_parser() {
                    "               nodes and time, overhead and speed-up (README glossary: smp)\n"
                    "  smp=lazy     lazy SMP: --threads iterative-deepening searches sharing one lock-free\n"
                    "               table (alphabeta, pvs, with tt, id and tt-draft=eq), the main thread's\n"
-                   "               result reported; the record as smp=ybwc's");
+                   "               result reported; the record as smp=ybwc's\n"
+                   "  smp=model+processors=P   the parallel model: smp=ybwc on P virtual processors (1-256)\n"
+                   "               in virtual time, on one thread; exact counts, time, speed-up and critical\n"
+                   "               path (README glossary: parallel model)");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
   parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");

@@ -46,6 +46,14 @@ WORKLOADS += [
      None)
     for mode in ("unordered", "fail-hard", "pvs-id-tt-killers", "mtdf", "mvv-lva+id+aspiration=25")
 ]
+# The ordered searches whose node rate bench_vs_stockfish.py sets beside
+# minimax's, a ply or two shallower than there (callgrind runs them 50x slower).
+WORKLOADS += [
+    (f"{mode} {name} d{depth}", ["search", "--fen", fen, "--depth", str(depth), "--mode", mode],
+     ("counters", "nodes"), None)
+    for mode, name, fen, depth in (("mvv-lva", "start", START, 6), ("mvv-lva", "middlegame", MIDDLEGAME, 5),
+                                   ("pvs-id-tt-killers", "start", START, 7))
+]
 
 IR_LINE = re.compile(r"I\s+refs:\s+([\d,]+)")
 

@@ -9,6 +9,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from prunebench import frames, load, plots, tables
 from conftest import REPO, RUN_SMALL, SCRIPTS
+from prunebench.parallel import base_mode
 from prunebench.pruning import technique
 from prunebench.style import STYLES, mode_colours, mode_style
 
@@ -28,11 +29,16 @@ def modes_in_results():
     The enhancement experiments' 48 combinations are drawn in one colour and
     named on their axis (plots.ranked_dots_figure), so they need no style each.
     The price of pruning draws each technique in its style, not each mode
-    (techniques_in_results), and engines.md's steps run is a table only.
+    (techniques_in_results), and engines.md's steps run is a table only. The
+    parallel study draws each base mode (`pvs-id-tt-killers`, not its
+    `+smp=model+processors=P` modes, one per P) in its style.
     """
     modes = set()
     for path in REPO.joinpath("results").rglob("*.json"):
         if path.name.startswith("enhancements") or path in PRUNING_RUNS or path.name == "engine-steps.json":
+            continue
+        if path in PARALLEL_RUNS:
+            modes |= {base_mode(record["mode"]) for record in json.loads(path.read_text(encoding="utf-8"))["records"]}
             continue
         document = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(document, dict) and document.get("kind") == "run":
@@ -40,6 +46,8 @@ def modes_in_results():
     return modes
 
 
+PARALLEL_RUNS = {REPO / "results" / "study" / "parallel-model.json",
+                 *REPO.joinpath("results", "deep", "parallel").glob("*.json")}
 PRUNING_RUNS = {REPO / "results" / "study" / "pruning.json", *REPO.joinpath("results", "deep", "pruning").glob("*.json")}
 
 

@@ -11,7 +11,7 @@ PACKAGES=(
   nettle-dev pkg-config  # SHA-256 of the suite files a run reads (harness/io/sha256.*)
   python3-matplotlib python3-pandas python3-scipy python3-pytest
   python3-distributed  # scripts/dask_run.py and its tests (dask-scheduler, dask-worker)
-  python3-jsonschema  # docs/schema/*.json, read by scripts/prunebench/load.py and the tests
+  python3-jsonschema python3-fastjsonschema  # docs/schema/*.json, read by scripts/prunebench/load.py and the tests
   python3-yaml        # tests/scripts/test_ci_examples.py parses examples/ci/*.yml
   python3-pulp coinor-cbc  # scripts/minimal_graph.py: the minimal graph as an integer program, solved by CBC
   jupyter-nbconvert python3-ipykernel

@@ -43,6 +43,8 @@
 #      (scripts/split_provenance.py): the tracked files change only with a count
 #   8. tables (Markdown, CSV) and plots (PNG, SVG) from those files, and
 #      results/README.md presenting them beside the articles' figures
+# The page scripts run on one core each: they run in the background beside the
+# next searches, and each step's heading shows the seconds spent so far.
 #
 # With --deep, step 2 also goes one ply beyond the article: the start position
 # at depth 7 and the middlegame at depth 6, every mode, full-width searches
@@ -92,7 +94,49 @@ GRAPH_DEPTHS=1-3 GRAPH_TIME_LIMIT=20 GRAPH_MAX_INSTANCE_NODES=2000 GRAPH_DEEP_TI
 start=$(date +%s%N)
 mkdir -p results/trees
 
-echo "== chess: reference 000's two positions, depths 1-6, every mode"
+# Each step's heading carries the time spent so far, so a log shows where the seconds go.
+step() { echo "== $1  [$(( ($(date +%s%N) - start) / 1000000000 )) s]"; }
+
+# The page scripts (and the museum) run on one core: each runs in the
+# background, beside the next step's searches, and its output is printed when
+# wait_pages collects it. A page that fails stops the reproduction there.
+page_dir=$(mktemp -d)
+page_pids=() page_names=()
+stop_pages() {  # on exit: no page outlives the reproduction; the exit status stays
+  local status=$?
+  local pid
+  for pid in "${page_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done
+  rm -rf "$page_dir"
+  exit "$status"
+}
+trap stop_pages EXIT
+split_provenance() {  # FILE...: times, commit and CPU out of them (results/provenance/, git-ignored)
+  /usr/bin/python3 scripts/split_provenance.py --into results/provenance "$@"
+}
+page() {  # command...: run it in the background
+  local log="$page_dir/${#page_pids[@]}"
+  set -m  # a process group of its own: stop_pages ends it and whatever it started
+  "$@" < /dev/null > "$log.out" 2> "$log.err" &
+  set +m
+  page_pids+=($!) page_names+=("$*")
+}
+wait_pages() {  # every page started so far, in order; exit at the first that failed
+  local i status
+  for i in "${!page_pids[@]}"; do
+    status=0
+    wait "${page_pids[$i]}" || status=$?
+    cat "$page_dir/$i.out"
+    cat "$page_dir/$i.err" >&2
+    if [ "$status" -ne 0 ]; then
+      echo "error: exit $status from: ${page_names[$i]}" >&2
+      exit "$status"
+    fi
+  done
+  page_pids=() page_names=()
+  rm -f "$page_dir"/*
+}
+
+step "chess: reference 000's two positions, depths 1-6, every mode"
 MODES=minimax,unordered,canonical,fail-hard,mvv-lva,mvv-lva-canonical,mvv-lva-fail-hard,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers,oracle,minimal
 rm -f results/reproduction.json.journal
 # --max-nodes 200000000 keeps minimax at start depth 6 (124,132,537 nodes) and
@@ -100,7 +144,7 @@ rm -f results/reproduction.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$MODES" \
   --max-nodes 200000000 --threads 2 --out results/reproduction.json
 
-echo "== the minimal graph's footing: the table modes and the minimal tree with --distinct-nodes"
+step "the minimal graph's footing: the table modes and the minimal tree with --distinct-nodes"
 # The table modes' distinct (position, remaining depth) pairs and the minimal
 # graph's upper bounds (README glossary: graph yardstick), at every depth the
 # minimal-tree pages show; the counter turns leaf shortcuts off, so it is a
@@ -110,7 +154,7 @@ rm -f results/reproduction-distinct.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$DISTINCT_MODES" --distinct-nodes \
   --threads 2 --out results/reproduction-distinct.json
 
-echo "== reference 003: the table modes with the tutorial's draft rule, and MVV-LVA with a table but no ID"
+step "reference 003: the table modes with the tutorial's draft rule, and MVV-LVA with a table but no ID"
 # The enhancement experiments: the exact minimal tree, MTD(f) with iterative
 # deepening as Plaat et al. ran it (with and without killers and history), and
 # every combination of six enhancements over MVV-LVA alpha-beta (README: Factorials).
@@ -144,7 +188,7 @@ parallel_modes() {  # BASES P...: the model's mode of every base (comma-separate
 rm -f results/ref003.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$REF003_MODES" --threads 2 --out results/ref003.json
 
-echo "== packaged UCI engines on the same two positions, depths 1-6"
+step "packaged UCI engines on the same two positions, depths 1-6"
 # Each engine installed is measured (prunebench run --engine); one missing is
 # named in results/engines.md as skipped.
 engines=() table_args=()
@@ -165,7 +209,12 @@ STEPS_MODES+=",$STEPS_BASE+qsearch+nullmove=2+lmr,$STEPS_BASE+qsearch+nullmove=2
 rm -f results/engine-steps.json.journal
 "$PRUNEBENCH" run --suite positions/seed.epd --depths 1-6 --modes "$STEPS_MODES" --threads 2 \
   --out results/engine-steps.json
-/usr/bin/python3 scripts/engine_table.py results/reproduction.json "${table_args[@]}" \
+# What differs from one reproduction to the next moves out of these files now
+# (step 7), so the pages made from them in the background read what they will keep.
+made=(results/reproduction.json results/reproduction-distinct.json results/ref003.json results/engine-steps.json)
+[ -f results/engines.json ] && made+=(results/engines.json)
+split_provenance "${made[@]}"
+page /usr/bin/python3 scripts/engine_table.py results/reproduction.json "${table_args[@]}" \
   --steps results/engine-steps.json --out results/engines.md
 
 # The study's positions: Bratko-Kopec and every 10th of WAC and of STS 1.
@@ -176,7 +225,7 @@ STUDY_SUITES=(--suite positions/bratko-kopec.epd --suite results/study/wac-every
   --suite results/study/sts1-undermining-every-10th.epd)
 
 if $deep; then
-  echo "== beyond the article (--deep): start depth 7, middlegame depth 6, every mode"
+  step "beyond the article (--deep): start depth 7, middlegame depth 6, every mode"
   deep_start=$(date +%s%N)
   mkdir -p results/deep
   deep_run() {  # position id, depth[, modes]: a one-position suite, so each search gets every thread
@@ -192,30 +241,30 @@ if $deep; then
   start_pid=$!
   deep_run middlegame 6
   wait "$start_pid"
-  echo "== the exact minimal tree alone, two plies beyond the article: start depth 8, middlegame depth 7"
+  step "the exact minimal tree alone, two plies beyond the article: start depth 8, middlegame depth 7"
   deep_run start 8 minimal &
   start_pid=$!
   deep_run middlegame 7 minimal
   wait "$start_pid"
-  echo "== the ordering study one ply deeper: depth 6, every mode but minimax and oracle"
+  step "the ordering study one ply deeper: depth 6, every mode but minimax and oracle"
   # Minimax's nodes are Σ perft(0..6), which the run's position facts hold;
   # oracle's exact values of every child are left to the main job's depths.
   rm -f results/deep/study-d6.json results/deep/study-d6.json.journal
   "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 6 \
     --modes unordered,canonical,fail-hard,mvv-lva,mvv-lva-canonical,mvv-lva-fail-hard,quiet-pst,pvs,mtdf,id-tt,id-tt-killers,pvs-id-tt-killers,minimal \
     --threads "$(nproc)" --out results/deep/study-d6.json
-  echo "== the enhancement experiments one ply deeper: Bratko-Kopec at depth 6"
+  step "the enhancement experiments one ply deeper: Bratko-Kopec at depth 6"
   rm -f results/deep/enhancements-bratko-kopec-d6.json results/deep/enhancements-bratko-kopec-d6.json.journal
   "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 6 --modes "$ENHANCEMENT_MODES" \
     --threads "$(nproc)" --out results/deep/enhancements-bratko-kopec-d6.json
-  echo "== the price of pruning one and two plies deeper: depths 5 and 6"
+  step "the price of pruning one and two plies deeper: depths 5 and 6"
   mkdir -p results/deep/pruning
   for depth in 5 6; do
     rm -f "results/deep/pruning/d$depth.json" "results/deep/pruning/d$depth.json.journal"
     "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths "$depth" --modes "$PRUNING_MODES" \
       --threads "$(nproc)" --out "results/deep/pruning/d$depth.json"
   done
-  echo "== parallel alpha-beta deeper: the parallel model on Bratko-Kopec at depths 5-6, 1-64 processors"
+  step "parallel alpha-beta deeper: the parallel model on Bratko-Kopec at depths 5-6, 1-64 processors"
   # About five minutes a depth on 2 cores; depth 7, even with the table mode
   # alone, would take one to two hours (each processor's node is a switch of
   # fibers, and 64 processors search about three times the serial nodes).
@@ -226,7 +275,7 @@ if $deep; then
       --modes "$(parallel_modes "$PARALLEL_BASES" 1 2 4 8 16 32 64)" --threads "$(nproc)" \
       --out "results/deep/parallel/d$depth.json"
   done
-  echo "== the minimal graph at depth 3: both positions, every instance, $GRAPH_DEEP_TIME_LIMIT s a CBC run"
+  step "the minimal graph at depth 3: both positions, every instance, $GRAPH_DEEP_TIME_LIMIT s a CBC run"
   # The exact solves do not end (CBC is killed at the limit); the LP relaxation
   # does, well within it: the lower bounds of the minimal-tree pages at depth 3.
   /usr/bin/python3 scripts/minimal_graph.py --prunebench "$PRUNEBENCH" --depths 3 \
@@ -234,7 +283,7 @@ if $deep; then
   echo "deep rows: $(( ($(date +%s%N) - deep_start) / 1000000 )) ms"
 fi
 
-echo "== reference 000's generator order: the closest scan order, figure by figure"
+step "reference 000's generator order: the closest scan order, figure by figure"
 # The order scripts/reproduce.sh --scan-orders found closest (results/scan_orders.txt).
 CLOSEST_SCAN_ORDER=scan:pieces=NKBPRQ/captures=last/split=piece/from=h1h8/to=h8a8
 "$PRUNEBENCH" scan-orders --order "$CLOSEST_SCAN_ORDER" > results/scan_order_closest.txt
@@ -242,7 +291,7 @@ if $scan_orders; then
   "$PRUNEBENCH" scan-orders --threads "$(nproc)" > results/scan_orders.txt
 fi
 
-echo "== synthetic trees: reference 001 (b=6, d=6, 20 trees) and reference 002"
+step "synthetic trees: reference 001 (b=6, d=6, 20 trees) and reference 002"
 tree_random() {  # name, then options for 'prunebench tree random'
   local name=$1
   shift
@@ -263,8 +312,10 @@ for order in ABC ACB BAC BCA CAB CBA; do
   "$PRUNEBENCH" tree standing --order "$order" --json > "results/trees/standing-$order.json"
 done
 "$PRUNEBENCH" tree theory --json > results/trees/theory.json
+split_provenance results/trees/*.json
 
-echo "== the ordering study: Bratko-Kopec, every 10th of WAC and of STS 1, depths 1-5, every mode"
+
+step "the ordering study: Bratko-Kopec, every 10th of WAC and of STS 1, depths 1-5, every mode"
 rm -f results/study/run.json.journal
 # --max-nodes 20000000 keeps minimax (a full-width pass) to trees of at most
 # 20 M nodes: every position at depth 4, the few small trees at depth 5 (the
@@ -279,11 +330,11 @@ rm -f results/study/ref003.json.journal
 # tracked, so the study is the same whether or not this run made it again.
 study_runs=(results/study/run.json)
 [ -f results/deep/study-d6.json ] && study_runs+=(results/deep/study-d6.json)
-/usr/bin/python3 scripts/study.py "${study_runs[@]}" --baseline unordered --out results/study
-/usr/bin/python3 scripts/study.py "${study_runs[@]}" --baseline unordered \
+page /usr/bin/python3 scripts/study.py "${study_runs[@]}" --baseline unordered --out results/study
+page /usr/bin/python3 scripts/study.py "${study_runs[@]}" --baseline unordered \
   --suite positions/bratko-kopec.epd --out results/study/bratko-kopec
 
-echo "== the enhancement experiments (Schaeffer 1989, Plaat et al. 1996): every combination, depths 4-5"
+step "the enhancement experiments (Schaeffer 1989, Plaat et al. 1996): every combination, depths 4-5"
 rm -f results/study/enhancements.json.journal
 "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 4-5 --modes "$ENHANCEMENT_MODES" \
   --threads 2 --out results/study/enhancements.json
@@ -291,9 +342,9 @@ rm -f results/study/enhancements.json.journal
 # is the same whether or not this run made them again.
 deeper=()
 [ -f results/deep/enhancements-bratko-kopec-d6.json ] && deeper=(results/deep/enhancements-bratko-kopec-d6.json)
-/usr/bin/python3 scripts/enhancements.py results/study/enhancements.json "${deeper[@]}" --out results/study
+page /usr/bin/python3 scripts/enhancements.py results/study/enhancements.json "${deeper[@]}" --out results/study
 
-echo "== the price of pruning: selective modes against their exact references, depths 2-4"
+step "the price of pruning: selective modes against their exact references, depths 2-4"
 # Depth 5 (14 CPU seconds) would more than double this step: it comes from
 # --deep, with depth 6; once made they are tracked, so the page is the same
 # whether or not this run made them again.
@@ -304,9 +355,9 @@ pruning_runs=(results/study/pruning.json)
 for depth in 5 6; do
   if [ -f "results/deep/pruning/d$depth.json" ]; then pruning_runs+=("results/deep/pruning/d$depth.json"); fi
 done
-/usr/bin/python3 scripts/pruning.py "${pruning_runs[@]}" --out results/study
+page /usr/bin/python3 scripts/pruning.py "${pruning_runs[@]}" --out results/study
 
-echo "== parallel alpha-beta: the parallel model on Bratko-Kopec at depth 4, 1-16 processors; real threads"
+step "parallel alpha-beta: the parallel model on Bratko-Kopec at depth 4, 1-16 processors"
 # The model's counts are exact: its runs are tracked, and depths 5-6 on up to
 # 64 processors come from --deep. Real threads' times and counts change every
 # run: that run and its page go to results/provenance/parallel/ (git-ignored).
@@ -317,7 +368,30 @@ parallel_runs=(results/study/parallel-model.json)
 for depth in 5 6; do
   if [ -f "results/deep/parallel/d$depth.json" ]; then parallel_runs+=("results/deep/parallel/d$depth.json"); fi
 done
-/usr/bin/python3 scripts/parallel.py "${parallel_runs[@]}" --out results/study
+page /usr/bin/python3 scripts/parallel.py "${parallel_runs[@]}" --out results/study
+
+step "the bug museum: each named bug planted in the search, and which check catches it"
+# Exit 1 when a check misses a bug: the reproduction stops there (at wait_pages).
+museum() { "$PRUNEBENCH" museum --csv results/museum.csv --markdown results/museum.md > /dev/null; }
+page museum
+
+step "the minimal graph: reference 000's positions, exact by integer programming, $GRAPH_TIME_LIMIT s a solve; the tables and plots of steps 2-3"
+# Table modes against the minimal graph: its bounds from the --distinct-nodes
+# run, tightened where integer programming solved an instance (depth 3 comes
+# from --deep and is tracked, so the pages are the same without it).
+graph_files=(--graph results/minimal_graph.json)
+[ -f results/deep/minimal_graph/minimal_graph.json ] && graph_files+=(--graph results/deep/minimal_graph/minimal_graph.json)
+minimal_graph_and_tables() {
+  /usr/bin/python3 scripts/minimal_graph.py --prunebench "$PRUNEBENCH" --depths "$GRAPH_DEPTHS" \
+    --time-limit "$GRAPH_TIME_LIMIT" --max-instance-nodes "$GRAPH_MAX_INSTANCE_NODES" --out results > /dev/null
+  /usr/bin/python3 scripts/make_tables.py results/reproduction.json --tree-dir results/trees --out results --reference \
+    --distinct results/reproduction-distinct.json "${graph_files[@]}"
+}
+page minimal_graph_and_tables
+wait_pages
+
+step "parallel alpha-beta on this machine's threads: YBWC and lazy SMP, 3 repeats (times: not tracked)"
+# Last, with nothing beside it: its times are the measurement.
 mkdir -p results/provenance/parallel
 rm -f results/provenance/parallel/real.json results/provenance/parallel/real.json.journal
 "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 5 --modes "$PARALLEL_REAL_MODES" --threads 2 \
@@ -325,31 +399,14 @@ rm -f results/provenance/parallel/real.json results/provenance/parallel/real.jso
 /usr/bin/python3 scripts/parallel.py "${parallel_runs[@]}" --real results/provenance/parallel/real.json \
   --out results/provenance/parallel > /dev/null
 
-echo "== the bug museum: each named bug planted in the search, and which check catches it"
-# Exit 1 when a check misses a bug: the reproduction stops there.
-"$PRUNEBENCH" museum --csv results/museum.csv --markdown results/museum.md > /dev/null
-
-echo "== the minimal graph: reference 000's positions, exact by integer programming, $GRAPH_TIME_LIMIT s a solve"
-/usr/bin/python3 scripts/minimal_graph.py --prunebench "$PRUNEBENCH" --depths "$GRAPH_DEPTHS" \
-  --time-limit "$GRAPH_TIME_LIMIT" --max-instance-nodes "$GRAPH_MAX_INSTANCE_NODES" --out results > /dev/null
-
-echo "== provenance: times, commit and CPU out of the tracked files (results/provenance/, git-ignored)"
+step "provenance of the remaining runs: times, commit and CPU out of the tracked files (results/provenance/, git-ignored)"
 # Running this script twice on one commit must leave results/ as it was.
 shopt -s nullglob
 # (results/baseline.json is scripts/baseline.sh's, and keeps its provenance.)
-/usr/bin/python3 scripts/split_provenance.py --into results/provenance results/reproduction.json \
-  results/reproduction-distinct.json results/ref003.json results/engines.json results/engine-steps.json results/trees/*.json results/study/*.json results/deep/*.json results/deep/pruning/*.json \
-  results/deep/parallel/*.json
+split_provenance results/study/*.json results/deep/*.json results/deep/pruning/*.json results/deep/parallel/*.json
 shopt -u nullglob
 
-echo "== tables and plots"
-# Table modes against the minimal graph: its bounds from the --distinct-nodes
-# run, tightened where integer programming solved an instance (depth 3 comes
-# from --deep and is tracked, so the pages are the same without it).
-graph_files=(--graph results/minimal_graph.json)
-[ -f results/deep/minimal_graph/minimal_graph.json ] && graph_files+=(--graph results/deep/minimal_graph/minimal_graph.json)
-/usr/bin/python3 scripts/make_tables.py results/reproduction.json --tree-dir results/trees --out results --reference \
-  --distinct results/reproduction-distinct.json "${graph_files[@]}"
+step "results/README.md"
 /usr/bin/python3 scripts/results_readme.py results
 
 end=$(date +%s%N)

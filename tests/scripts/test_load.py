@@ -160,3 +160,21 @@ def test_joined_runs_refuse_a_position_whose_fen_differs():
     other = _run([_position("A", [1, 3, 9], fen="8/8/8/8/8/8/8/K5k1 w - - 0 1")], [_rec("A", 2)])
     with pytest.raises(load.DataError, match="another FEN"):
         load.join_runs([("one.json", one), ("other.json", other)])
+
+
+def test_a_file_rewritten_after_a_good_load_is_checked_again(tmp_path):
+    # load() skips the schema for a text it has already seen pass; a different
+    # text at the same path is a different document.
+    path = tmp_path / "run.json"
+    path.write_text(RUN_SMALL.read_text(encoding="utf-8"), encoding="utf-8")
+    load.load_run(path)
+    run = json.loads(path.read_text(encoding="utf-8"))
+    run["records"][0]["depth"] = "deep"
+    path.write_text(json.dumps(run), encoding="utf-8")
+    assert "records[0].depth must be" in _error(path)
+
+
+def test_every_schema_compiles_for_the_fast_check():
+    for schema in sorted(load.SCHEMA_DIR.glob("*.json")):
+        kind = schema.stem
+        assert load._fast_validator(kind) is not None, kind

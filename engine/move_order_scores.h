@@ -53,6 +53,21 @@ inline void mvv_lva_scores(const Position& pos, const Move* moves, std::size_t n
   }
 }
 
+// The captures of a list (their indices, ascending, and their MVV-LVA
+// scores), the only moves MVV-LVA scores above zero; returns how many. The
+// indices are gathered without a branch on capture, then only the captures
+// are scored: most of a list is quiet moves, which score 0 and keep their order.
+inline std::size_t mvv_lva_capture_scores(const Position& pos, const Move* moves, std::size_t n,
+                                          std::int64_t* scores, std::uint16_t* indices) {
+  std::size_t captures = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    indices[captures] = std::uint16_t(i);
+    captures += moves[i].is_capture();
+  }
+  for (std::size_t k = 0; k < captures; ++k) scores[k] = mvv_lva_score(pos, moves[indices[k]]);
+  return captures;
+}
+
 // A crude piece-square table: distance from the edge of the board, 0 on the
 // rim to 6 in the centre. Quiet moves are ordered by how much more central
 // they make the piece.

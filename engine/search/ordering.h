@@ -78,6 +78,16 @@ concept ScoresMoveLists = requires(const T& tree, BaseOrdering ordering, const t
   tree.move_scores(ordering, list, scores);
 };
 
+// A tree that can list just the moves an ordering scores other than zero
+// (MVV-LVA's captures on chess) offers `sparse_move_scores(ordering, list,
+// scores, indices, count)`: the indices ascending, each with its move_score;
+// every move not listed scores 0. It returns false for an ordering it cannot.
+template <typename T>
+concept ScoresSparseMoveLists = requires(const T& tree, BaseOrdering ordering, const typename T::MoveList& list,
+                                         std::int64_t* scores, std::uint16_t* indices, std::size_t& count) {
+  { tree.sparse_move_scores(ordering, list, scores, indices, count) } -> std::convertible_to<bool>;
+};
+
 template <Tree T>
 bool is_quiet(const T& tree, typename T::MoveType move) {
   if constexpr (KnowsQuietMoves<T>) {
@@ -361,6 +371,10 @@ class MovePicker {
   void order(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
              const KillerTable<Move>& killers, const HistoryTable& history,
              const std::int64_t* base_scores = nullptr) {
+    if constexpr (ScoresSparseMoveLists<T>)
+      if (!base_scores && scores_only(spec) && !spec.canonical_tiebreak && spec.scan_tiebreak == 0 &&
+          order_sparse(tree, spec))
+        return;
     std::array<std::int64_t, MAX_MOVES> tree_scores;
     if constexpr (ScoresMoveLists<T>) {
       if (!base_scores && spec.base != BaseOrdering::NATURAL) {
@@ -396,9 +410,7 @@ class MovePicker {
   bool collect(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
                const KillerTable<Move>& killers, const HistoryTable& history,
                const std::int64_t* base_scores) {
-    const bool scores_only = !spec.tt_move_first && !spec.pv_move_first && !spec.killers && !spec.history &&
-                             !(spec.base == BaseOrdering::RANDOM && spec.seed != 0);
-    if (base_scores && scores_only) {
+    if (base_scores && scores_only(spec)) {
       sort_into_runs([&](std::size_t i) { return base_scores[i]; });
       return true;
     }
@@ -414,6 +426,35 @@ class MovePicker {
       return detail::PackedKey::of(k);
     });
     return fits;
+  }
+  // Nothing in the key but the base score.
+  static bool scores_only(const OrderingSpec& spec) {
+    return !spec.tt_move_first && !spec.pv_move_first && !spec.killers && !spec.history &&
+           !(spec.base == BaseOrdering::RANDOM && spec.seed != 0);
+  }
+  // The key is the base score alone and the tree lists the few moves that
+  // score other than zero: those go into the runs, and the zero run is the
+  // rest of the list as it stands, walked past the listed ones (zero_ holds
+  // those, ascending) only as far as the search asks. False when the tree
+  // cannot list this ordering's scores.
+  bool order_sparse(const T& tree, const OrderingSpec& spec) {
+    std::array<std::int64_t, MAX_MOVES> scores;
+    std::size_t n = 0;
+    if (!tree.sparse_move_scores(spec.base, list_, scores.data(), zero_.data(), n)) return false;
+    detail::KeyedIndex<std::int64_t>* above = above_.entries();
+    detail::KeyedIndex<std::int64_t>* below = below_.entries();
+    std::size_t n_above = 0, n_below = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      above[n_above] = {scores[k], zero_[k]};
+      below[n_below] = {scores[k], zero_[k]};
+      n_above += scores[k] > 0, n_below += scores[k] < 0;
+    }
+    if (n_above + n_below != n) return false;  // a listed zero: the general way keeps it in place
+    above_.start(n_above), below_.start(n_below);
+    n_zero_ = list_.size() - n, next_zero_ = 0;
+    sparse_ = {n, 0, 0};
+    if (n != 0) ordered_ = picks_, picked_ = 0;  // with none, the list is in order already
+    return true;
   }
   // order_key as a packed key, for scores in hand and no reshuffle, from
   // copies of the hints, this ply's killers and the history's address: the
@@ -459,8 +500,14 @@ class MovePicker {
   }
   std::uint16_t next_index() {
     if (!above_.done()) return above_.take();
-    if (next_zero_ != n_zero_) return zero_[next_zero_++];
+    if (next_zero_ != n_zero_) return sparse_.listed != 0 ? next_unlisted() : zero_[next_zero_++];
     return below_.take();
+  }
+  // The next move of the list that order_sparse did not list.
+  std::uint16_t next_unlisted() {
+    while (sparse_.skip < sparse_.listed && zero_[sparse_.skip] == sparse_.walk) ++sparse_.skip, ++sparse_.walk;
+    ++next_zero_;
+    return std::uint16_t(sparse_.walk++);
   }
 
   MoveList& list_;
@@ -469,6 +516,11 @@ class MovePicker {
   detail::PackedRun above_, below_;
   std::array<std::uint16_t, MAX_MOVES> zero_;
   std::size_t n_zero_ = 0, next_zero_ = 0;
+  // order_sparse's walk: `listed` moves in zero_ (0: zero_ is the zero run
+  // itself), the next of them to skip, the list index the walk has reached.
+  struct {
+    std::size_t listed, skip, walk;
+  } sparse_{0, 0, 0};
   // Uninitialized, as MoveList is: a union member is not constructed.
   union {
     Move picks_[MAX_MOVES];

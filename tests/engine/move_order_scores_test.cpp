@@ -121,19 +121,48 @@ TEST(CanonicalScore, MatchesStringsOnThePerftPositions) {
 // The list scorer the search orders by must agree with the one-move
 // definition on every kind of move: captures of each piece, en passant,
 // promotions with and without capture, castling, quiet moves.
+const char* const SCORED_FENS[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"};
+
+MoveList generated(const Position& pos) {
+  MoveList list;
+  generate_legal(pos, list);
+  return list;
+}
+
 TEST(MvvLvaScores, EqualOneMoveScoresOnThePerftPositions) {
-  for (const char* fen :
-       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"}) {
+  for (const char* fen : SCORED_FENS) {
     const Position pos = from_fen(fen);
-    MoveList list;
-    generate_legal(pos, list);
+    const MoveList list = generated(pos);
     std::vector<std::int64_t> scores(list.size());
     mvv_lva_scores(pos, list.begin(), list.size(), scores.data());
     for (std::size_t i = 0; i < list.size(); ++i)
       EXPECT_EQ(scores[i], mvv_lva_score(pos, list[i])) << fen << " " << to_uci(list[i]);
+  }
+}
+
+// The captures and their scores, listed apart, are exactly the moves the
+// one-move definition scores other than zero (and all of them above zero).
+TEST(MvvLvaScores, CapturesListedApartAreTheNonZeroScores) {
+  for (const char* fen : SCORED_FENS) {
+    const Position pos = from_fen(fen);
+    const MoveList list = generated(pos);
+    std::vector<std::int64_t> scores(list.size());
+    std::vector<std::uint16_t> indices(list.size());
+    const std::size_t n = mvv_lva_capture_scores(pos, list.begin(), list.size(), scores.data(), indices.data());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (mvv_lva_score(pos, list[i]) == 0) continue;
+      ASSERT_LT(k, n) << fen;
+      EXPECT_EQ(indices[k], i) << fen;
+      EXPECT_EQ(scores[k], mvv_lva_score(pos, list[i])) << fen;
+      EXPECT_GT(scores[k], 0) << fen;
+      ++k;
+    }
+    EXPECT_EQ(k, n) << fen;
   }
 }
 

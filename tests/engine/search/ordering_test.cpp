@@ -222,6 +222,46 @@ TEST(Ordering, ListScoresOrderAsMoveScores) {
   }
 }
 
+// A tree that lists the moves scoring other than zero (as chess does under
+// MVV-LVA) takes the picker's sparse path: the order of the tree that scores
+// move by move, whether the search reads moves in order or jumps ahead, and
+// with a listed move scoring zero (kept where it stands).
+struct SparseScoredNode : ScoredNode {
+  bool sparse_move_scores(BaseOrdering o, const ChildList& list, std::int64_t* out, std::uint16_t* indices,
+                          std::size_t& count) const {
+    count = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::int64_t score = move_score(o, list[i]);
+      if (score == 0 && !(list_zeros && i % 3 == 0)) continue;
+      out[count] = score, indices[count++] = std::uint16_t(i);
+    }
+    return true;
+  }
+  bool list_zeros = false;
+};
+static_assert(ScoresSparseMoveLists<SparseScoredNode>);
+
+TEST(MovePicker, SparseScoresOrderAsMoveScores) {
+  const std::vector<std::vector<std::int64_t>> lists{
+      {0, 7, -3, 7, 0, 9, -3, 1, 0, 7}, {0, 0, 0, 0}, {5, 5, 5}, {0, 0, 4, 0, 0, 2}, {-1, 0, -1, 3}, {}, {0}};
+  for (const bool list_zeros : {false, true}) {
+    for (const std::vector<std::int64_t>& scores : lists) {
+      SparseScoredNode node;
+      node.scores = scores, node.list_zeros = list_zeros;
+      OrderingSpec spec;
+      spec.base = BaseOrdering::MVV_LVA;
+      const std::vector<int> expected = ordered(ScoredNode{scores}, spec);
+      EXPECT_EQ(ordered(node, spec), expected);
+      ChildList list;
+      node.generate(list);
+      MovePicker<SparseScoredNode> picker(list);
+      picker.order(node, spec, {}, {}, HistoryTable(64));
+      ASSERT_EQ(picker.size(), expected.size());
+      for (std::size_t i = expected.size(); i-- > 0;) EXPECT_EQ(picker[i].index, expected[i]) << i;
+    }
+  }
+}
+
 TEST(Ordering, TreesWithoutAQuietTestCallEveryMoveQuiet) {
   static_assert(!KnowsQuietMoves<RandomTree>);
   EXPECT_TRUE(is_quiet(RandomTree(3, 2, 1), ChildMove{1}));

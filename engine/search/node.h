@@ -339,7 +339,7 @@ bool probe_table(SearchContext<T>& ctx, int ply, int depth, Score alpha, Score b
   if (!entry) return false;
   ++ctx.counters.tt_hits;
   hash_move = entry->move;
-  if (ply == 0 || !draft_settles(ctx.tt_draft, entry->draft, depth)) return false;
+  if (ply == 0 || !draft_settles(ctx.tt_draft, entry->draft(), depth)) return false;
   if (entry->lower >= beta) {
     value = entry->lower;
   } else if (entry->upper <= alpha) {

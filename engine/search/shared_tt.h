@@ -96,13 +96,13 @@ class SharedTranspositionTable {
     entry.lower = Score(std::int32_t(std::uint32_t(bounds)));
     entry.upper = Score(std::int32_t(std::uint32_t(bounds >> 32)));
     entry.move = Move::from_raw(std::uint16_t(info));
-    entry.draft = std::int16_t(std::uint16_t(info >> 16) - 1);  // 0 (empty) -> EMPTY
+    entry.stored_draft = std::int16_t(std::uint16_t(info >> 16));  // 0: empty
     return entry;
   }
 
   static void write(SharedSlot& slot, const TTEntry<Move>& entry) {
     const std::uint64_t bounds = std::uint64_t(std::uint32_t(entry.lower)) | std::uint64_t(std::uint32_t(entry.upper)) << 32;
-    const std::uint64_t info = std::uint64_t(entry.move.raw()) | std::uint64_t(std::uint16_t(entry.draft + 1)) << 16;
+    const std::uint64_t info = std::uint64_t(entry.move.raw()) | std::uint64_t(std::uint16_t(entry.stored_draft)) << 16;
     slot.check.store(entry.key ^ bounds ^ info, std::memory_order_relaxed);
     slot.bounds.store(bounds, std::memory_order_relaxed);
     slot.info.store(info, std::memory_order_relaxed);

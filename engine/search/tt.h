@@ -26,22 +26,34 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
 #include <optional>
-#include <vector>
+#include <type_traits>
 
 #include "engine/types.h"
 
 namespace prunebench {
 
+// An entry whose bytes are all zero is empty (its draft reads EMPTY): a
+// table starts as zeroed memory that the system hands out page by page as it
+// is first touched, so a short search pays for the few pages it uses rather
+// than for writing the whole table.
 template <typename Move>
 struct TTEntry {
   Key key = 0;
   Score lower = -INFINITE_SCORE;  // the node's value is >= lower
   Score upper = INFINITE_SCORE;   // the node's value is <= upper
   Move move{};                    // best move found, or Move{} if none raised alpha
-  std::int16_t draft = EMPTY;     // remaining depth the bounds hold for
+  std::int16_t stored_draft = 0;  // the draft + 1: 0 is EMPTY
 
-  static constexpr std::int16_t EMPTY = -1;
+  static constexpr int EMPTY = -1;
+  // The remaining depth the bounds hold for, EMPTY for an empty entry.
+  int draft() const { return stored_draft - 1; }
+  void set_draft(int draft) { stored_draft = std::int16_t(draft + 1); }
+  bool empty() const { return stored_draft == 0; }
   bool is_exact() const { return lower == upper; }
 };
 
@@ -76,7 +88,7 @@ inline Score from_table(Score s, int ply, bool mate_distance) {
 template <typename Move>
 const TTEntry<Move>* find_in_bucket(const TTEntry<Move>* bucket, Key key) {
   for (std::size_t i = 0; i < TT_BUCKET_SIZE; ++i)
-    if (bucket[i].draft != TTEntry<Move>::EMPTY && bucket[i].key == key) return &bucket[i];
+    if (!bucket[i].empty() && bucket[i].key == key) return &bucket[i];
   return nullptr;
 }
 
@@ -86,8 +98,8 @@ template <typename Move>
 std::size_t slot_in_bucket(const TTEntry<Move>* bucket, Key key) {
   std::size_t victim = 0;
   for (std::size_t i = 0; i < TT_BUCKET_SIZE; ++i) {
-    if (bucket[i].draft != TTEntry<Move>::EMPTY && bucket[i].key == key) return i;
-    if (bucket[i].draft < bucket[victim].draft) victim = i;
+    if (!bucket[i].empty() && bucket[i].key == key) return i;
+    if (bucket[i].stored_draft < bucket[victim].stored_draft) victim = i;
   }
   return victim;
 }
@@ -100,14 +112,14 @@ std::size_t slot_in_bucket(const TTEntry<Move>* bucket, Key key) {
 template <typename Move>
 void record_search(TTEntry<Move>& entry, Key key, int draft, Score value, Score stored, Score alpha, Score beta,
                    Move move) {
-  if (entry.draft == TTEntry<Move>::EMPTY || entry.key != key) {
+  if (entry.empty() || entry.key != key) {
     entry = TTEntry<Move>{};
     entry.key = key;
   }
-  if (entry.draft != draft) {
+  if (entry.draft() != draft) {
     entry.lower = -INFINITE_SCORE;
     entry.upper = INFINITE_SCORE;
-    entry.draft = std::int16_t(draft);
+    entry.set_draft(draft);
   }
   if (value <= alpha) {
     entry.upper = std::min(entry.upper, stored);
@@ -134,7 +146,7 @@ class TranspositionTable {
 
   // `entries` is rounded down to a power of two (at least one bucket).
   explicit TranspositionTable(std::size_t entries, bool mate_distance = false)
-      : entries_(table_capacity(entries)), mate_distance_(mate_distance) {}
+      : capacity_(table_capacity(entries)), entries_(zeroed_entries(capacity_)), mate_distance_(mate_distance) {}
 
   static TranspositionTable with_megabytes(std::size_t megabytes, bool mate_distance = false) {
     return TranspositionTable(entries_in_megabytes(megabytes), mate_distance);
@@ -144,15 +156,15 @@ class TranspositionTable {
     return megabytes * 1024 * 1024 / sizeof(TTEntry<Move>);
   }
 
-  std::size_t capacity() const { return entries_.size(); }
+  std::size_t capacity() const { return capacity_; }
 
-  void clear() { std::fill(entries_.begin(), entries_.end(), TTEntry<Move>{}); }
+  void clear() { std::memset(static_cast<void*>(entries_.get()), 0, capacity_ * sizeof(TTEntry<Move>)); }
 
   // Every entry keeps its key, draft and move (ordering) but bounds nothing.
   void forget_bounds() {
-    for (TTEntry<Move>& entry : entries_) {
-      entry.lower = -INFINITE_SCORE;
-      entry.upper = INFINITE_SCORE;
+    for (std::size_t i = 0; i < capacity_; ++i) {
+      entries_[i].lower = -INFINITE_SCORE;
+      entries_[i].upper = INFINITE_SCORE;
     }
   }
 
@@ -172,7 +184,21 @@ class TranspositionTable {
   }
 
  private:
-  std::vector<TTEntry<Move>> entries_;
+  struct Free {
+    void operator()(TTEntry<Move>* entries) const { std::free(entries); }
+  };
+  using Entries = std::unique_ptr<TTEntry<Move>[], Free>;
+  // Empty entries (all zero bytes) from calloc, which a large table gets as
+  // untouched pages; std::bad_alloc, as from new, when there is no room.
+  static Entries zeroed_entries(std::size_t capacity) {
+    static_assert(std::is_trivially_copyable_v<TTEntry<Move>> && std::is_trivially_destructible_v<TTEntry<Move>>);
+    void* memory = std::calloc(capacity, sizeof(TTEntry<Move>));
+    if (!memory) throw std::bad_alloc();
+    return Entries(static_cast<TTEntry<Move>*>(memory));
+  }
+
+  std::size_t capacity_;
+  Entries entries_;
   bool mate_distance_;
 };
 

@@ -75,7 +75,7 @@ TEST(SharedTranspositionTable, KeepsWhatTheSerialTableKeeps) {
       ASSERT_EQ(a.has_value(), b.has_value()) << k;
       if (!a) continue;
       EXPECT_EQ(a->key, b->key);
-      EXPECT_EQ(a->draft, b->draft);
+      EXPECT_EQ(a->draft(), b->draft());
       EXPECT_EQ(a->lower, b->lower);
       EXPECT_EQ(a->upper, b->upper);
       EXPECT_EQ(a->move, b->move);

@@ -19,12 +19,28 @@ TEST(TranspositionTable, CapacityIsRoundedDownToAPowerOfTwo) {
 
 TEST(TranspositionTable, MissesAnUnknownKey) { EXPECT_FALSE(Table(64).probe(KEY, 0).has_value()); }
 
+// A new or cleared table is zeroed memory, and zero bytes are an empty entry:
+// not a key-0 entry of some draft (a lab tree's root has key 0), which must
+// be stored before it is found, at any draft, 0 included.
+TEST(TranspositionTable, ZeroBytesAreEmptyEvenForKeyZero) {
+  Table table(64);
+  EXPECT_FALSE(table.probe(0, 0).has_value());
+  table.store(0, 0, 0, 5, -10, 10, ChildMove{1});
+  const auto e = table.probe(0, 0);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->draft(), 0);
+  EXPECT_TRUE(e->is_exact());
+  table.clear();
+  EXPECT_FALSE(table.probe(0, 0).has_value());
+  EXPECT_EQ(TTEntry<ChildMove>{}.draft(), TTEntry<ChildMove>::EMPTY);
+}
+
 TEST(TranspositionTable, StoresTheBoundTheWindowProves) {
   Table table(64);
   table.store(KEY, 0, 3, -20, -10, 10, ChildMove{});  // fail low: an upper bound
   auto e = table.probe(KEY, 0);
   ASSERT_TRUE(e);
-  EXPECT_EQ(e->draft, 3);
+  EXPECT_EQ(e->draft(), 3);
   EXPECT_EQ(e->lower, -INFINITE_SCORE);
   EXPECT_EQ(e->upper, -20);
   EXPECT_FALSE(e->is_exact());
@@ -73,7 +89,7 @@ TEST(TranspositionTable, AnotherDraftReplacesTheBoundsButKeepsTheMove) {
   table.store(KEY, 0, 5, 30, 20, 21, ChildMove{});
   const auto e = table.probe(KEY, 0);
   ASSERT_TRUE(e);
-  EXPECT_EQ(e->draft, 5);
+  EXPECT_EQ(e->draft(), 5);
   EXPECT_EQ(e->lower, 30);
   EXPECT_EQ(e->upper, INFINITE_SCORE);
   EXPECT_EQ(e->move, ChildMove{1});

@@ -130,13 +130,24 @@ class KillerTable {
 class HistoryTable {
  public:
   explicit HistoryTable(std::size_t size = 0) : scores_(size, 0) {}
-  void bump(int index, int depth) { scores_[std::size_t(index)] += std::int64_t(depth) * depth; }
+  void bump(int index, int depth) {
+    std::int64_t& score = scores_[std::size_t(index)];
+    score += std::int64_t(depth) * depth;
+    max_ = std::max(max_, score);
+  }
   std::int64_t score(int index) const { return scores_[std::size_t(index)]; }
   const std::int64_t* scores() const { return scores_.data(); }
-  void clear() { std::fill(scores_.begin(), scores_.end(), 0); }
+  // The largest score (scores only grow): whether every key packs is then
+  // known once per node rather than tested per move.
+  std::int64_t max_score() const { return max_; }
+  void clear() {
+    std::fill(scores_.begin(), scores_.end(), 0);
+    max_ = 0;
+  }
 
  private:
   std::vector<std::int64_t> scores_;
+  std::int64_t max_ = 0;
 };
 
 // What ordering knows about one node beyond the tree itself.
@@ -414,11 +425,17 @@ class MovePicker {
       sort_into_runs([&](std::size_t i) { return base_scores[i]; });
       return true;
     }
-    bool fits = true;
     if (base_scores && !(spec.base == BaseOrdering::RANDOM && spec.seed != 0)) {
-      sort_into_runs(packed_keys_from_locals(tree, spec, hints, killers, history, base_scores, fits));
-      return fits;
+      const BaseRange range = base_range(base_scores);
+      if (!range.packs(spec.history ? history.max_score() : 0)) return false;
+      const auto key_of = packed_keys_from_locals(tree, spec, hints, killers, history, base_scores);
+      if (range.low < 0)
+        sort_into_runs(key_of);
+      else
+        sort_into_runs<false>(key_of);  // every key is at least zero: no run below
+      return true;
     }
+    bool fits = true;
     sort_into_runs([&](std::size_t i) {
       const detail::OrderKey k =
           detail::order_key(tree, spec, hints, killers, history, base_scores, i, list_[i]);
@@ -463,26 +480,43 @@ class MovePicker {
   // that matches nothing, so the key is order_key's.
   auto packed_keys_from_locals(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
                                const KillerTable<Move>& killers, const HistoryTable& history,
-                               const std::int64_t* base_scores, bool& fits) {
+                               const std::int64_t* base_scores) {
     const Move hash = spec.tt_move_first ? hints.hash_move : Move{};
     const Move pv = spec.pv_move_first ? hints.pv_move : Move{};
     const typename KillerTable<Move>::OfPly ply_killers =
         spec.killers ? killers.of_ply(hints.ply) : typename KillerTable<Move>::OfPly{};
     const std::int64_t* history_scores = spec.history ? history.scores() : nullptr;
-    return [&tree, this, hash, pv, ply_killers, history_scores, base_scores, &fits](std::size_t i) {
+    return [&tree, this, hash, pv, ply_killers, history_scores, base_scores](std::size_t i) {
       const Move m = list_[i];
       detail::OrderKey k;
       k.priority = m == Move{} ? 0 : m == hash ? 2 : m == pv ? 1 : 0;
       k.base = base_scores[i];
       k.killer = ply_killers.rank(m);
       k.history = history_scores ? history_scores[tree.history_index(m)] : 0;
-      fits &= detail::PackedKey::fits(k);
       return detail::PackedKey::of(k);
     };
   }
+  // The range of the base scores (with 0), found in one pass the compiler
+  // vectorizes: whether every move's key packs is then known per node, not
+  // tested per move.
+  struct BaseRange {
+    std::int64_t low = 0, high = 0;
+    bool packs(std::int64_t history_max) const {
+      return detail::PackedKey::fits({0, low, 0, history_max}) && detail::PackedKey::fits({0, high, 0, 0});
+    }
+  };
+  BaseRange base_range(const std::int64_t* base_scores) const {
+    BaseRange range;
+    for (std::size_t i = 0; i < list_.size(); ++i) {
+      range.low = std::min(range.low, base_scores[i]);
+      range.high = std::max(range.high, base_scores[i]);
+    }
+    return range;
+  }
   // Every move is written to all three runs and counted in one, so that no
   // branch depends on the key; the counts are locals, kept in registers.
-  template <typename KeyOf>
+  // NEGATIVE false: the caller knows no key is below zero.
+  template <bool NEGATIVE = true, typename KeyOf>
   [[gnu::always_inline]] void sort_into_runs(KeyOf key_of) {
     detail::KeyedIndex<std::int64_t>* above = above_.entries();
     detail::KeyedIndex<std::int64_t>* below = below_.entries();
@@ -491,9 +525,10 @@ class MovePicker {
       const std::int64_t key = key_of(i);
       const auto index = std::uint16_t(i);
       above[n_above] = {key, index};
-      below[n_below] = {key, index};
+      if constexpr (NEGATIVE) below[n_below] = {key, index};
       zero_[n_zero] = index;
-      n_above += key > 0, n_below += key < 0, n_zero += key == 0;
+      n_above += key > 0, n_zero += key == 0;
+      if constexpr (NEGATIVE) n_below += key < 0;
     }
     above_.start(n_above), below_.start(n_below);
     n_zero_ = n_zero, next_zero_ = 0;

@@ -43,9 +43,9 @@ struct ScoredNode {
 static_assert(Tree<ScoredNode>);
 static_assert(KnowsQuietMoves<ScoredNode>);
 
-std::vector<int> ordered(const ScoredNode& node, const OrderingSpec& spec,
-                         OrderingHints<ChildMove> hints = {}, const KillerTable<ChildMove>& killers = {},
-                         const HistoryTable& history = HistoryTable(64)) {
+template <typename Node = ScoredNode>
+std::vector<int> ordered(const Node& node, const OrderingSpec& spec, OrderingHints<ChildMove> hints = {},
+                         const KillerTable<ChildMove>& killers = {}, const HistoryTable& history = HistoryTable(64)) {
   ChildList list;
   node.generate(list);
   order_moves(node, list, spec, hints, killers, history);
@@ -260,6 +260,30 @@ TEST(MovePicker, SparseScoresOrderAsMoveScores) {
       for (std::size_t i = expected.size(); i-- > 0;) EXPECT_EQ(picker[i].index, expected[i]) << i;
     }
   }
+}
+
+// With scores in hand, whether keys pack is decided per node, from the range
+// of the base scores and the largest history score anywhere in the table: a
+// node whose own moves would pack takes the general way when another move's
+// history does not, and the order is the same either way.
+TEST(Ordering, ListScoresThatDoNotPackOrderAsThoseThatDo) {
+  const std::int64_t huge = std::int64_t(1) << 40;
+  OrderingSpec spec;
+  spec.base = BaseOrdering::MVV_LVA;
+  EXPECT_EQ(ordered(ListScoredNode{{{0, 50, 0, -huge, 0, 50}}}, spec), (std::vector<int>{1, 5, 0, 2, 4, 3}));
+  EXPECT_EQ(ordered(ListScoredNode{{{0, 50 * huge, 0, 10 * huge, 0, 50 * huge}}}, spec), ordered(NODE, spec));
+  HistoryTable history(4096);
+  history.bump(4, 1);
+  history.bump(2, 3);
+  EXPECT_EQ(history.max_score(), 9);
+  history.bump(4000, 1 << 16);  // (2^16)^2 = 2^32, no move of this node
+  EXPECT_EQ(history.max_score(), std::int64_t(1) << 32);
+  spec.history = true;
+  const std::vector<int> expected{1, 5, 3, 2, 4, 0};
+  EXPECT_EQ(ordered(ListScoredNode{NODE}, spec, {}, {}, history), expected);
+  EXPECT_EQ(ordered(NODE, spec, {}, {}, history), expected);
+  history.clear();
+  EXPECT_EQ(history.max_score(), 0);
 }
 
 TEST(Ordering, TreesWithoutAQuietTestCallEveryMoveQuiet) {

@@ -23,7 +23,33 @@
 #include "engine/search/virtual_processors.h"
 #include "engine/types.h"
 
+#if defined(__SANITIZE_THREAD__)
+#define PRUNEBENCH_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PRUNEBENCH_TSAN 1
+#endif
+#endif
+#ifdef PRUNEBENCH_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
+
 namespace prunebench {
+
+// A std::mutex that tells ThreadSanitizer when it is gone. std::mutex's
+// destructor is trivial, so ThreadSanitizer never learns of it: a split
+// point's mutex at an old one's stack address inherits the old one's lock
+// order, and nested the other way round reads as a lock-order inversion
+// that no two live mutexes ever had.
+class SplitPointMutex : public std::mutex {
+ public:
+  SplitPointMutex() = default;
+  SplitPointMutex(const SplitPointMutex&) = delete;
+  SplitPointMutex& operator=(const SplitPointMutex&) = delete;
+#ifdef PRUNEBENCH_TSAN
+  ~SplitPointMutex() { __tsan_mutex_destroy(this, 0); }
+#endif
+};
 
 template <typename Move, typename MoveList>
 struct SplitPoint {
@@ -47,7 +73,7 @@ struct SplitPoint {
   int helpers = 0;  // threads other than the owner searching a brother (the board's lock)
 
   // The results, under `mutex`.
-  std::mutex mutex;
+  SplitPointMutex mutex;
   Score best = -INFINITE_SCORE;
   std::size_t best_index = NO_MOVE;  // the brother that raised alpha last, NO_MOVE if none
   std::vector<Move> line;            // its line, from this node

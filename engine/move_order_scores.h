@@ -4,6 +4,7 @@
 // keep generator order unless the canonical tie-break is asked for.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -54,18 +55,39 @@ inline void mvv_lva_scores(const Position& pos, const Move* moves, std::size_t n
 }
 
 // The captures of a list (their indices, ascending, and their MVV-LVA
-// scores), the only moves MVV-LVA scores above zero; returns how many. The
-// indices are gathered without a branch on capture, then only the captures
-// are scored: most of a list is quiet moves, which score 0 and keep their order.
-inline std::size_t mvv_lva_capture_scores(const Position& pos, const Move* moves, std::size_t n,
-                                          std::int64_t* scores, std::uint16_t* indices) {
-  std::size_t captures = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    indices[captures] = std::uint16_t(i);
-    captures += moves[i].is_capture();
+// scores), the only moves MVV-LVA scores above zero, and each move of `also`
+// found in the list whatever it scores (a hash move or a killer: moves an
+// ordering keys above the rest; Move() matches none); returns how many. The
+// indices are gathered without a branch on capture, then only the listed
+// moves are scored: most of a list is quiet moves, which score 0 and keep
+// their order.
+template <std::size_t N>
+inline std::size_t mvv_lva_listed_scores(const Position& pos, const Move* moves, std::size_t n,
+                                         const std::array<Move, N>& also, std::int64_t* scores,
+                                         std::uint16_t* indices) {
+  std::size_t listed = 0;
+  if constexpr (N == 0) {
+    for (std::size_t i = 0; i < n; ++i) {
+      indices[listed] = std::uint16_t(i);
+      listed += moves[i].is_capture();
+    }
+  } else {
+    // Which moves are listed, in a pass of its own that the compiler
+    // vectorizes (the gather cannot be): with named moves to compare, that
+    // costs less than testing each in the gather.
+    std::array<std::uint8_t, MAX_MOVES> in;
+    for (std::size_t i = 0; i < n; ++i) {
+      bool named = false;
+      for (const Move m : also) named |= moves[i] == m;
+      in[i] = std::uint8_t(moves[i].is_capture() | named);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      indices[listed] = std::uint16_t(i);
+      listed += in[i];
+    }
   }
-  for (std::size_t k = 0; k < captures; ++k) scores[k] = mvv_lva_score(pos, moves[indices[k]]);
-  return captures;
+  for (std::size_t k = 0; k < listed; ++k) scores[k] = mvv_lva_score(pos, moves[indices[k]]);
+  return listed;
 }
 
 // A crude piece-square table: distance from the edge of the board, 0 on the

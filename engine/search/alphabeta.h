@@ -78,7 +78,7 @@ class AlphaBeta {
       null_move = try_null_move(ctx_, selective, ply, depth, beta, search_null);
       if (null_move.kind == NullMoveOutcome::CUTOFF) return bounded<F>(null_move.value, alpha, beta);
     }
-    prepare_moves(ctx_, moves, list, ply, depth, hash_move, on_previous_pv);
+    prepare_moves(ctx_, moves, list, ply, depth, hash_move, on_previous_pv, LEAF_CHILDREN);
     [[maybe_unused]] LeafTally leaves;
     if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
     const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);

@@ -374,12 +374,15 @@ void score_by_exact_value(SearchContext<T>& ctx, const typename T::MoveList& mov
   }
 }
 
-// `depth`: the node's remaining depth (the oracle ordering searches its children).
+// `depth`: the node's remaining depth (the oracle ordering searches its
+// children). `leaf_children`: the node scores its children itself
+// (visits_leaf_children), so no cut-off below it can teach the history.
 template <Tree T>
 void prepare_moves(SearchContext<T>& ctx, MovePicker<T>& moves, typename T::MoveList& list, int ply,
-                   int depth, typename T::MoveType hash_move, bool on_previous_pv) {
+                   int depth, typename T::MoveType hash_move, bool on_previous_pv, bool leaf_children = false) {
   if (!ctx.ordering.reorders()) return;
-  const OrderingHints<typename T::MoveType> hints{hash_move, ctx.previous_pv_move(ply, on_previous_pv), ply};
+  const OrderingHints<typename T::MoveType> hints{hash_move, ctx.previous_pv_move(ply, on_previous_pv), ply,
+                                                  leaf_children};
   const bool by_value = ctx.ordering.base == BaseOrdering::ORACLE;
   if (!by_value) {
     moves.order(ctx.tree, ctx.ordering, hints, ctx.killers, ctx.history);

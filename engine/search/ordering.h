@@ -24,6 +24,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -80,13 +81,19 @@ concept ScoresMoveLists = requires(const T& tree, BaseOrdering ordering, const t
 
 // A tree that can list just the moves an ordering scores other than zero
 // (MVV-LVA's captures on chess) offers `sparse_move_scores(ordering, list,
-// scores, indices, count)`: the indices ascending, each with its move_score;
-// every move not listed scores 0. It returns false for an ordering it cannot.
+// also, scores, indices, count)`: the indices ascending, each with its
+// move_score; every move not listed scores 0. It lists too each move of the
+// array `also` found in the list (a default-constructed move matches none),
+// whatever its score: with 0 or 4 of them, a node's hash move, PV move and
+// killers. It returns false for an ordering it cannot.
 template <typename T>
-concept ScoresSparseMoveLists = requires(const T& tree, BaseOrdering ordering, const typename T::MoveList& list,
-                                         std::int64_t* scores, std::uint16_t* indices, std::size_t& count) {
-  { tree.sparse_move_scores(ordering, list, scores, indices, count) } -> std::convertible_to<bool>;
-};
+concept ScoresSparseMoveLists =
+    requires(const T& tree, BaseOrdering ordering, const typename T::MoveList& list,
+             const std::array<typename T::MoveType, 0>& none, const std::array<typename T::MoveType, 4>& hinted,
+             std::int64_t* scores, std::uint16_t* indices, std::size_t& count) {
+      { tree.sparse_move_scores(ordering, list, none, scores, indices, count) } -> std::convertible_to<bool>;
+      { tree.sparse_move_scores(ordering, list, hinted, scores, indices, count) } -> std::convertible_to<bool>;
+    };
 
 template <Tree T>
 bool is_quiet(const T& tree, typename T::MoveType move) {
@@ -156,6 +163,11 @@ struct OrderingHints {
   Move hash_move{};  // Move{}: none
   Move pv_move{};    // Move{}: none
   int ply = 0;
+  // Nothing can change the history table while this node's moves are
+  // searched (its children are leaves): the history part of the keys may
+  // then be read when the first move without a hint or a base score is
+  // asked for, rather than before the first child.
+  bool history_fixed = false;
 };
 
 namespace detail {
@@ -364,7 +376,10 @@ class PackedRun {
 // picked best first, then the zero run as listed, then those below. A
 // tie-break score is negative for every move, so with one no key is zero;
 // tie-breaks and keys that do not pack (PackedKey) are sorted at once
-// instead, as is every list when `order` is not called.
+// instead, as is every list when `order` is not called. Where the tree lists
+// the moves its base ordering scores (order_sparse), only those and the
+// hinted moves are keyed before the first child; at a node whose children
+// are leaves, the others' history is read only if the search gets to them.
 template <Tree T>
 class MovePicker {
  public:
@@ -383,8 +398,8 @@ class MovePicker {
              const KillerTable<Move>& killers, const HistoryTable& history,
              const std::int64_t* base_scores = nullptr) {
     if constexpr (ScoresSparseMoveLists<T>)
-      if (!base_scores && scores_only(spec) && !spec.canonical_tiebreak && spec.scan_tiebreak == 0 &&
-          order_sparse(tree, spec))
+      if (!base_scores && !spec.canonical_tiebreak && spec.scan_tiebreak == 0 &&
+          !(spec.base == BaseOrdering::RANDOM && spec.seed != 0) && order_sparse(tree, spec, hints, killers, history))
         return;
     std::array<std::int64_t, MAX_MOVES> tree_scores;
     if constexpr (ScoresMoveLists<T>) {
@@ -403,7 +418,7 @@ class MovePicker {
 
   std::size_t size() const { return list_.size(); }
   // The i-th move in order: moves are picked up to i as they are first asked for.
-  Move operator[](std::size_t i) {
+  [[gnu::always_inline]] Move operator[](std::size_t i) {
     while (i >= picked_) [[unlikely]] picks_[picked_++] = list_[next_index()];
     return ordered_[i];
   }
@@ -449,29 +464,106 @@ class MovePicker {
     return !spec.tt_move_first && !spec.pv_move_first && !spec.killers && !spec.history &&
            !(spec.base == BaseOrdering::RANDOM && spec.seed != 0);
   }
-  // The key is the base score alone and the tree lists the few moves that
-  // score other than zero: those go into the runs, and the zero run is the
-  // rest of the list as it stands, walked past the listed ones (zero_ holds
-  // those, ascending) only as far as the search asks. False when the tree
-  // cannot list this ordering's scores.
-  bool order_sparse(const T& tree, const OrderingSpec& spec) {
+  // The tree lists the few moves whose key can be other than their history
+  // score: those its base ordering scores other than zero (MVV-LVA's
+  // captures) and, when the key has them, the hash move, the PV move and this
+  // ply's killers. Only those are keyed now, into the runs. Without history
+  // every other move's key is zero: the zero run is the rest of the list as it
+  // stands, walked past the listed ones (zero_ holds those, ascending) only as
+  // far as the search asks. With history fixed for this node, the others are
+  // keyed by their history score when the first of them is asked for
+  // (key_rest_by_history); a listed key then has to exceed every history
+  // score, as its killer, priority or positive base makes it. False, with
+  // nothing to use, when the tree cannot list this ordering's scores or a
+  // listed key breaks those rules; the general way then keeps the order.
+  bool order_sparse(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
+                    const KillerTable<Move>& killers, const HistoryTable& history) {
+    if (!scores_only(spec)) return order_sparse_with_hints(tree, spec, hints, killers, history);
     std::array<std::int64_t, MAX_MOVES> scores;
     std::size_t n = 0;
-    if (!tree.sparse_move_scores(spec.base, list_, scores.data(), zero_.data(), n)) return false;
+    std::int64_t lowest = 0;
+    if (!tree.sparse_move_scores(spec.base, list_, std::array<Move, 0>{}, scores.data(), zero_.data(), n) ||
+        !sort_listed_into_runs(n, [&](std::size_t k) { return scores[k]; }, lowest))
+      return false;
+    walk_the_rest(n);
+    return true;
+  }
+  // The same when the key has more than the base score: out of line, so that
+  // MVV-LVA alone keeps a small frame.
+  [[gnu::noinline]] bool order_sparse_with_hints(const T& tree, const OrderingSpec& spec,
+                                                 const OrderingHints<Move>& hints, const KillerTable<Move>& killers,
+                                                 const HistoryTable& history) {
+    if (spec.history && !(hints.history_fixed && detail::PackedKey::fits({0, 0, 0, history.max_score()})))
+      return false;
+    const Move hash = spec.tt_move_first ? hints.hash_move : Move{};
+    const Move pv = spec.pv_move_first ? hints.pv_move : Move{};
+    const typename KillerTable<Move>::OfPly ply_killers =
+        spec.killers ? killers.of_ply(hints.ply) : typename KillerTable<Move>::OfPly{};
+    const std::int64_t* history_scores = spec.history ? history.scores() : nullptr;
+    std::array<std::int64_t, MAX_MOVES> scores;
+    std::size_t n = 0;
+    if (!tree.sparse_move_scores(spec.base, list_, std::array<Move, 4>{hash, pv, ply_killers.latest, ply_killers.older},
+                                 scores.data(), zero_.data(), n))
+      return false;
+    bool fits = true;
+    const auto key_of = [&](std::size_t k) {
+      const Move m = list_[zero_[k]];
+      const detail::OrderKey key{m == hash ? 2 : m == pv ? 1 : 0, scores[k], ply_killers.rank(m),
+                                 history_scores ? history_scores[tree.history_index(m)] : 0};
+      fits &= detail::PackedKey::fits(key);
+      return detail::PackedKey::of(key);
+    };
+    std::int64_t lowest = std::numeric_limits<std::int64_t>::max();
+    if (!sort_listed_into_runs(n, key_of, lowest) || !fits) return false;
+    if (!spec.history) {
+      walk_the_rest(n);
+      return true;
+    }
+    if (lowest < detail::PackedKey::HISTORY_LIMIT) return false;
+    listed_.fill(0);
+    for (std::size_t k = 0; k < n; ++k) listed_[zero_[k] / 64] |= std::uint64_t(1) << (zero_[k] % 64);
+    n_zero_ = 0, next_zero_ = 0;
+    sparse_ = {0, 0, 0};
+    deferred_ = {&tree, history_scores};
+    ordered_ = picks_, picked_ = 0;
+    return true;
+  }
+  // After the n listed moves, the rest of the list as it stands.
+  void walk_the_rest(std::size_t n) {
+    n_zero_ = list_.size() - n, next_zero_ = 0;
+    sparse_ = {n, 0, 0};
+    if (n != 0) ordered_ = picks_, picked_ = 0;  // with none, the list is in order already
+  }
+  // The listed moves (indices in zero_) into the runs by key_of(k); false
+  // when one keys zero (the general way keeps it in place). `lowest`: the
+  // smallest key.
+  template <typename KeyOf>
+  bool sort_listed_into_runs(std::size_t n, KeyOf key_of, std::int64_t& lowest) {
     detail::KeyedIndex<std::int64_t>* above = above_.entries();
     detail::KeyedIndex<std::int64_t>* below = below_.entries();
     std::size_t n_above = 0, n_below = 0;
     for (std::size_t k = 0; k < n; ++k) {
-      above[n_above] = {scores[k], zero_[k]};
-      below[n_below] = {scores[k], zero_[k]};
-      n_above += scores[k] > 0, n_below += scores[k] < 0;
+      const std::int64_t key = key_of(k);
+      lowest = std::min(lowest, key);
+      above[n_above] = {key, zero_[k]};
+      below[n_below] = {key, zero_[k]};
+      n_above += key > 0, n_below += key < 0;
     }
-    if (n_above + n_below != n) return false;  // a listed zero: the general way keeps it in place
     above_.start(n_above), below_.start(n_below);
-    n_zero_ = list_.size() - n, next_zero_ = 0;
-    sparse_ = {n, 0, 0};
-    if (n != 0) ordered_ = picks_, picked_ = 0;  // with none, the list is in order already
-    return true;
+    return n_above + n_below == n;
+  }
+  // The moves order_sparse left unkeyed, keyed now by their history score
+  // into the runs (the listed ones, all picked by now, are kept out of
+  // them); returns the first of them.
+  [[gnu::noinline]] std::uint16_t key_rest_by_history() {
+    const T& tree = *deferred_.tree;
+    const std::int64_t* history_scores = deferred_.history_scores;
+    deferred_ = {};
+    sort_into_runs([&](std::size_t i) -> std::int64_t {
+      return (listed_[i / 64] >> (i % 64)) & 1 ? -1 : history_scores[tree.history_index(list_[i])];
+    });
+    below_.start(0);
+    return above_.done() ? zero_[next_zero_++] : above_.take();
   }
   // order_key as a packed key, for scores in hand and no reshuffle, from
   // copies of the hints, this ply's killers and the history's address: the
@@ -536,6 +628,7 @@ class MovePicker {
   std::uint16_t next_index() {
     if (!above_.done()) return above_.take();
     if (next_zero_ != n_zero_) return sparse_.listed != 0 ? next_unlisted() : zero_[next_zero_++];
+    if (deferred_.tree) [[unlikely]] return key_rest_by_history();
     return below_.take();
   }
   // The next move of the list that order_sparse did not list.
@@ -556,6 +649,13 @@ class MovePicker {
   struct {
     std::size_t listed, skip, walk;
   } sparse_{0, 0, 0};
+  // order_sparse with history: what key_rest_by_history needs (no tree:
+  // nothing deferred), and the listed moves' indices as bits.
+  struct {
+    const T* tree = nullptr;
+    const std::int64_t* history_scores = nullptr;
+  } deferred_;
+  std::array<std::uint64_t, (MAX_MOVES + 63) / 64> listed_;
   // Uninitialized, as MoveList is: a union member is not constructed.
   union {
     Move picks_[MAX_MOVES];

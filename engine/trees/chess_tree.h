@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -137,13 +138,15 @@ class ChessTree {
                   : ordering == BaseOrdering::CANONICAL ? canonical_score(list[i])
                                                         : 0;
   }
-  // The moves of `list` that `ordering` scores other than zero, with their
-  // scores, when that is a few of them (ordering.h then leaves the rest as
-  // listed): under MVV-LVA, the captures. False for the other orderings.
-  bool sparse_move_scores(BaseOrdering ordering, const MoveList& list, std::int64_t* scores,
-                          std::uint16_t* indices, std::size_t& count) const {
+  // The moves of `list` that `ordering` scores other than zero, and those of
+  // `also`, with their scores, when that is a few of them (ordering.h then
+  // leaves the rest as listed): under MVV-LVA, the captures. False for the
+  // other orderings.
+  template <std::size_t N>
+  bool sparse_move_scores(BaseOrdering ordering, const MoveList& list, const std::array<Move, N>& also,
+                          std::int64_t* scores, std::uint16_t* indices, std::size_t& count) const {
     if (ordering != BaseOrdering::MVV_LVA) return false;
-    count = mvv_lva_capture_scores(position(), list.begin(), list.size(), scores, indices);
+    count = mvv_lva_listed_scores(position(), list.begin(), list.size(), also, scores, indices);
     return true;
   }
   std::int64_t scan_order_score(const ScanOrder& order, Move m) const {

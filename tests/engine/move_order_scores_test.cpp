@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -152,7 +153,8 @@ TEST(MvvLvaScores, CapturesListedApartAreTheNonZeroScores) {
     const MoveList list = generated(pos);
     std::vector<std::int64_t> scores(list.size());
     std::vector<std::uint16_t> indices(list.size());
-    const std::size_t n = mvv_lva_capture_scores(pos, list.begin(), list.size(), scores.data(), indices.data());
+    const std::size_t n =
+        mvv_lva_listed_scores(pos, list.begin(), list.size(), std::array<Move, 0>{}, scores.data(), indices.data());
     std::size_t k = 0;
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (mvv_lva_score(pos, list[i]) == 0) continue;
@@ -163,6 +165,29 @@ TEST(MvvLvaScores, CapturesListedApartAreTheNonZeroScores) {
       ++k;
     }
     EXPECT_EQ(k, n) << fen;
+  }
+}
+
+// Moves asked for by name (a hash move, killers) are listed beside the
+// captures, in list order, scored 0 when quiet; a null move names none.
+TEST(MvvLvaScores, NamedMovesAreListedInListOrder) {
+  for (const char* fen : SCORED_FENS) {
+    const Position pos = from_fen(fen);
+    const MoveList list = generated(pos);
+    const std::array<Move, 4> also{list[list.size() - 1], Move(), list[0], list[list.size() / 2]};
+    std::vector<std::int64_t> scores(list.size());
+    std::vector<std::uint16_t> indices(list.size());
+    const std::size_t n = mvv_lva_listed_scores(pos, list.begin(), list.size(), also, scores.data(), indices.data());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (!list[i].is_capture() && std::find(also.begin(), also.end(), list[i]) == also.end()) continue;
+      ASSERT_LT(k, n) << fen;
+      EXPECT_EQ(indices[k], i) << fen;
+      EXPECT_EQ(scores[k], mvv_lva_score(pos, list[i])) << fen;
+      ++k;
+    }
+    EXPECT_EQ(k, n) << fen;
+    EXPECT_GE(n, 2u) << fen;  // the first and last moves at least
   }
 }
 

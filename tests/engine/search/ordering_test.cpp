@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -227,12 +228,14 @@ TEST(Ordering, ListScoresOrderAsMoveScores) {
 // move by move, whether the search reads moves in order or jumps ahead, and
 // with a listed move scoring zero (kept where it stands).
 struct SparseScoredNode : ScoredNode {
-  bool sparse_move_scores(BaseOrdering o, const ChildList& list, std::int64_t* out, std::uint16_t* indices,
-                          std::size_t& count) const {
+  template <std::size_t N>
+  bool sparse_move_scores(BaseOrdering o, const ChildList& list, const std::array<ChildMove, N>& also,
+                          std::int64_t* out, std::uint16_t* indices, std::size_t& count) const {
     count = 0;
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::int64_t score = move_score(o, list[i]);
-      if (score == 0 && !(list_zeros && i % 3 == 0)) continue;
+      const bool named = std::find(also.begin(), also.end(), list[i]) != also.end();
+      if (score == 0 && !named && !(list_zeros && i % 3 == 0)) continue;
       out[count] = score, indices[count++] = std::uint16_t(i);
     }
     return true;
@@ -259,6 +262,60 @@ TEST(MovePicker, SparseScoresOrderAsMoveScores) {
       ASSERT_EQ(picker.size(), expected.size());
       for (std::size_t i = expected.size(); i-- > 0;) EXPECT_EQ(picker[i].index, expected[i]) << i;
     }
+  }
+}
+
+// With hints, killers and history the sparse path keys the listed moves
+// (base score, hash and PV move, killers) first and, when the history is
+// fixed for the node, the rest only once one of them is asked for: the order
+// of the tree that scores move by move for every mix, every way of reading.
+TEST(MovePicker, SparseScoresWithHintsOrderAsMoveScores) {
+  const std::vector<std::vector<std::int64_t>> lists{
+      {0, 7, -3, 7, 0, 9, -3, 1, 0, 7, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, {5, 5, 5}, {0, 0, 4, 0, 0, 2, 0, 0, 0}, {}, {0}};
+  KillerTable<ChildMove> killers;
+  killers.add(1, ChildMove{8});
+  killers.add(1, ChildMove{2});
+  HistoryTable history(64);
+  for (const int index : {4, 6, 10, 3}) history.bump(index, 2);
+  history.bump(0, 1);
+  for (const bool list_zeros : {false, true})
+    for (const std::vector<std::int64_t>& scores : lists)
+      for (int flags = 0; flags < 32; ++flags) {
+        SparseScoredNode node;
+        node.scores = scores, node.list_zeros = list_zeros;
+        OrderingSpec spec;
+        spec.base = BaseOrdering::MVV_LVA;
+        spec.tt_move_first = flags & 1, spec.pv_move_first = flags & 2;
+        spec.killers = flags & 4, spec.history = flags & 8;
+        const OrderingHints<ChildMove> hints{ChildMove{6}, ChildMove{0}, 1, bool(flags & 16)};
+        const std::vector<int> expected = ordered(ScoredNode{scores}, spec, hints, killers, history);
+        EXPECT_EQ(ordered(node, spec, hints, killers, history), expected) << flags;
+        ChildList list;
+        node.generate(list);
+        MovePicker<SparseScoredNode> picker(list);
+        picker.order(node, spec, hints, killers, history);
+        ASSERT_EQ(picker.size(), expected.size());
+        for (std::size_t i = expected.size(); i-- > 0;) EXPECT_EQ(picker[i].index, expected[i]) << flags << " " << i;
+      }
+}
+
+// The history part of the keys is read late only with history fixed: a
+// score changed after order() moves a quiet move then, and not otherwise.
+TEST(MovePicker, HistoryIsReadLateOnlyWhenFixed) {
+  SparseScoredNode node;
+  node.scores = {0, 5, 0, 0};
+  OrderingSpec spec;
+  spec.base = BaseOrdering::MVV_LVA;
+  spec.history = true;
+  for (const bool fixed : {false, true}) {
+    HistoryTable history(64);
+    ChildList list;
+    node.generate(list);
+    MovePicker<SparseScoredNode> picker(list);
+    picker.order(node, spec, {ChildMove{}, ChildMove{}, 0, fixed}, {}, history);
+    EXPECT_EQ(picker[0].index, 1);
+    history.bump(3, 1);
+    EXPECT_EQ(picker[1].index, fixed ? 3 : 0) << fixed;
   }
 }
 

@@ -63,6 +63,17 @@ class alignas(32) Position {
   int fullmove_number() const { return int(game_ply_ >> 1); }
 
   Key key() const { return key_; }
+  // The key after `m` as a quiet move or a plain capture changes it: exact
+  // for most moves, a guess for castling, promotions, en passant and lost
+  // castling rights. For asking the cache ahead (a table prefetch), never
+  // for looking anything up.
+  Key key_hint(Move m) const {
+    const Piece p = piece_on(m.from());
+    Key key = key_ ^ ZOBRIST.black_to_move ^ ZOBRIST.piece_square[p][m.from()] ^ ZOBRIST.piece_square[p][m.to()];
+    if (m.kind() == CAPTURE) key ^= ZOBRIST.piece_square[piece_on(m.to())][m.to()];
+    if (en_passant_keyed_) key ^= ZOBRIST.en_passant_file[file_of(en_passant_)];
+    return key;
+  }
   // The Zobrist key recomputed from scratch; equals key() unless a bug crept in.
   Key compute_key() const;
   // Sum of PIECE_VALUE over `c`'s pieces, kept incrementally.

@@ -119,7 +119,11 @@ class AlphaBeta {
       if (ctx_.selective && futility_prunes(ctx_, selective, move, i, depth, alpha)) [[unlikely]]
         continue;
       const bool reduced = ctx_.selective && lmr_reduces(ctx_, selective, move, i, ply, depth);
-      if constexpr (!LEAF_CHILDREN) ctx_.tree.make(move);
+      if constexpr (!LEAF_CHILDREN) {
+        if constexpr (HintsChildKeys<T>)  // a child with depth left probes the table on entry
+          if (ctx_.tt && depth > 1) ctx_.tt.prefetch(ctx_.tree.child_key_hint(move));
+        ctx_.tree.make(move);
+      }
       const Score child =
           reduced ? search_reduced_child(leaves, move, ply + 1, child_depth(depth, i), alpha, beta,
                                          child_type(expected, i), on_previous_pv && move == pv_move)

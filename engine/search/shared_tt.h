@@ -135,6 +135,11 @@ class TableRef {
     return own_->probe(key, ply);
   }
 
+  // The own table's prefetch (tt.h); a shared table is not asked ahead.
+  void prefetch(Key key) const {
+    if (own_) own_->prefetch(key);
+  }
+
   // `ply`: the node's (the root is 0), for mate distances and the root rule.
   void store(Key key, int ply, int draft, Score value, Score alpha, Score beta, Move move) const {
     if constexpr (SixteenBitMove<Move>)

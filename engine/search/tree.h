@@ -52,4 +52,12 @@ concept Tree = requires(T tree, const T& const_tree, typename T::MoveType move,
   { T::HISTORY_SIZE } -> std::convertible_to<int>;
 };
 
+// A tree that can guess a child's key() before the child is made offers
+// `child_key_hint(move)`: the search asks the table's cache for it ahead of
+// the probe. A guess: a wrong one costs a wasted prefetch, never a count.
+template <typename T>
+concept HintsChildKeys = Tree<T> && requires(const T& tree, typename T::MoveType move) {
+  { tree.child_key_hint(move) } -> std::convertible_to<Key>;
+};
+
 }  // namespace prunebench

@@ -175,6 +175,14 @@ class TranspositionTable {
     return read_entry(*found, ply, mate_distance_);
   }
 
+  // Asks the cache for the bucket of `key` ahead of its probe (a hint: what
+  // any later probe or store finds never depends on it).
+  void prefetch(Key key) const {
+    const TTEntry<Move>* bucket = &entries_[bucket_start(key, capacity())];
+    __builtin_prefetch(bucket);
+    __builtin_prefetch(reinterpret_cast<const char*>(bucket + TT_BUCKET_SIZE) - 1);  // a bucket spans two lines
+  }
+
   // Records that a search of the node with window (alpha, beta) to `draft`
   // returned `value` (fail-soft or fail-hard): see record_search.
   void store(Key key, int ply, int draft, Score value, Score alpha, Score beta, Move move) {

@@ -114,6 +114,7 @@ class ChessTree {
       pending_ = Move::none();
   }
   Key key() const { return position().key(); }
+  Key child_key_hint(Move m) const { return position().key_hint(m); }
 
   bool supports_ordering(BaseOrdering ordering) const {
     return ordering == BaseOrdering::NATURAL || ordering == BaseOrdering::MVV_LVA ||
@@ -219,5 +220,6 @@ class ChessTree {
 
 static_assert(Tree<ChessTree>);
 static_assert(ScoresLeafChildren<ChessTree>);
+static_assert(HintsChildKeys<ChessTree>);
 
 }  // namespace prunebench

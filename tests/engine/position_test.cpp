@@ -101,6 +101,28 @@ TEST(Position, ChildrenMadeInTwoPartsEqualPlayedOnes) {
     expect_children_made_in_two_parts_equal(Position::from_fen(fen).value, 3);
 }
 
+// The key hint is the child's key for a quiet move or a plain capture that
+// keeps the castling rights (an en-passant square the parent keyed, as in
+// the third position, included): every such move, most of each list.
+TEST(Position, KeyHintIsTheChildsKeyForQuietMovesAndPlainCaptures) {
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+    const Position pos = Position::from_fen(fen).value;
+    MoveList list;
+    generate_legal(pos, list);
+    std::size_t exact = 0;
+    for (const Move m : list) {
+      const Position child = pos.after(m);
+      if ((m.kind() != QUIET && m.kind() != CAPTURE) || child.castling_rights() != pos.castling_rights()) continue;
+      EXPECT_EQ(pos.key_hint(m), child.key()) << fen << " " << to_uci(m);
+      ++exact;
+    }
+    EXPECT_GT(exact * 2, list.size()) << fen;
+  }
+}
+
 TEST(Position, UciNames) {
   EXPECT_EQ(to_uci(Move(E7, E8, PROMO_QUEEN)), "e7e8q");
   EXPECT_EQ(to_uci(Move(E1, G1, KING_CASTLE)), "e1g1");

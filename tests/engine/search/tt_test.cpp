@@ -35,6 +35,19 @@ TEST(TranspositionTable, ZeroBytesAreEmptyEvenForKeyZero) {
   EXPECT_EQ(TTEntry<ChildMove>{}.draft(), TTEntry<ChildMove>::EMPTY);
 }
 
+// A prefetch is a hint to the cache: it finds, stores and changes nothing.
+TEST(TranspositionTable, PrefetchChangesNothing) {
+  Table table(64);
+  table.prefetch(KEY);
+  EXPECT_FALSE(table.probe(KEY, 0).has_value());
+  table.store(KEY, 0, 2, 5, -10, 10, ChildMove{3});
+  for (Key k = 0; k < 1000; ++k) table.prefetch(k * 0x9e37'79b9'7f4a'7c15ULL);
+  const auto e = table.probe(KEY, 0);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->draft(), 2);
+  EXPECT_EQ(e->move, ChildMove{3});
+}
+
 TEST(TranspositionTable, StoresTheBoundTheWindowProves) {
   Table table(64);
   table.store(KEY, 0, 3, -20, -10, 10, ChildMove{});  // fail low: an upper bound

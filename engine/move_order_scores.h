@@ -5,8 +5,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "engine/position.h"
 
@@ -54,38 +59,61 @@ inline void mvv_lva_scores(const Position& pos, const Move* moves, std::size_t n
   }
 }
 
+// The indices (ascending) of the moves of a list that capture or equal one
+// of `also` (Move() equals none); returns how many. The plain definition,
+// and the reference the vector version below is tested against.
+template <std::size_t N>
+inline std::size_t listed_moves_one_by_one(const Move* moves, std::size_t n, const std::array<Move, N>& also,
+                                           std::uint16_t* indices) {
+  std::size_t listed = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    bool in = moves[i].is_capture();
+    for (const Move m : also) in |= moves[i] == m;
+    indices[listed] = std::uint16_t(i);  // written always, kept when counted: no branch on the move
+    listed += in;
+  }
+  return listed;
+}
+
+// listed_moves_one_by_one, sixteen moves at a time where the CPU has AVX2:
+// a compare per test gives a bit per move, and only the set bits are
+// visited. It reads whole blocks of sixteen: `moves` must have room up to
+// the next multiple of 16 (a MoveList has MAX_MOVES).
+template <std::size_t N>
+inline std::size_t listed_moves(const Move* moves, std::size_t n, const std::array<Move, N>& also,
+                                std::uint16_t* indices) {
+#if defined(__AVX2__)
+  static_assert(sizeof(Move) == 2 && MAX_MOVES % 16 == 0);
+  const __m256i capture = _mm256_set1_epi16(std::int16_t(CAPTURE << 12));
+  std::size_t listed = 0;
+  for (std::size_t block = 0; block < n; block += 16) {
+    const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(moves + block));
+    __m256i hit = _mm256_cmpeq_epi16(_mm256_and_si256(m, capture), capture);
+    for (const Move a : also)
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi16(m, _mm256_set1_epi16(std::int16_t(a.raw()))));
+    // One byte per move, in order (packing works within each 128-bit half).
+    const __m256i bytes = _mm256_permute4x64_epi64(_mm256_packs_epi16(hit, _mm256_setzero_si256()), 0xD8);
+    std::uint32_t bits = std::uint32_t(_mm256_movemask_epi8(bytes)) & 0xFFFFu;
+    if (n - block < 16) bits &= (1u << (n - block)) - 1;  // past the list's end
+    for (; bits; bits &= bits - 1) indices[listed++] = std::uint16_t(block + std::size_t(std::countr_zero(bits)));
+  }
+  return listed;
+#else
+  return listed_moves_one_by_one(moves, n, also, indices);
+#endif
+}
+
 // The captures of a list (their indices, ascending, and their MVV-LVA
 // scores), the only moves MVV-LVA scores above zero, and each move of `also`
 // found in the list whatever it scores (a hash move or a killer: moves an
-// ordering keys above the rest; Move() matches none); returns how many. The
-// indices are gathered without a branch on capture, then only the listed
-// moves are scored: most of a list is quiet moves, which score 0 and keep
-// their order.
+// ordering keys above the rest); returns how many. Only the listed moves are
+// scored: most of a list is quiet moves, which score 0 and keep their order.
+// `moves` as listed_moves needs it.
 template <std::size_t N>
 inline std::size_t mvv_lva_listed_scores(const Position& pos, const Move* moves, std::size_t n,
                                          const std::array<Move, N>& also, std::int64_t* scores,
                                          std::uint16_t* indices) {
-  std::size_t listed = 0;
-  if constexpr (N == 0) {
-    for (std::size_t i = 0; i < n; ++i) {
-      indices[listed] = std::uint16_t(i);
-      listed += moves[i].is_capture();
-    }
-  } else {
-    // Which moves are listed, in a pass of its own that the compiler
-    // vectorizes (the gather cannot be): with named moves to compare, that
-    // costs less than testing each in the gather.
-    std::array<std::uint8_t, MAX_MOVES> in;
-    for (std::size_t i = 0; i < n; ++i) {
-      bool named = false;
-      for (const Move m : also) named |= moves[i] == m;
-      in[i] = std::uint8_t(moves[i].is_capture() | named);
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      indices[listed] = std::uint16_t(i);
-      listed += in[i];
-    }
-  }
+  const std::size_t listed = listed_moves(moves, n, also, indices);
   for (std::size_t k = 0; k < listed; ++k) scores[k] = mvv_lva_score(pos, moves[indices[k]]);
   return listed;
 }

@@ -191,5 +191,30 @@ TEST(MvvLvaScores, NamedMovesAreListedInListOrder) {
   }
 }
 
+// The vector listing equals the plain one for every length from 0 to past
+// a block of sixteen, whatever lies in the list's storage beyond its end
+// (captures here, which must not be listed), with and without named moves.
+TEST(ListedMoves, EqualTheOneByOneListing) {
+  const Position pos = from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const MoveList generated_list = generated(pos);
+  ASSERT_GT(generated_list.size(), 40u);
+  for (std::size_t n = 0; n <= generated_list.size(); ++n) {
+    MoveList list;
+    for (int i = 0; i < MAX_MOVES; ++i) list.push_back(Move(A1, B2, CAPTURE));
+    list.clear();
+    for (std::size_t i = 0; i < n; ++i) list.push_back(generated_list[i]);
+    const std::array<Move, 4> named{generated_list[3], Move(), generated_list[n / 2], generated_list[17]};
+    std::array<std::uint16_t, MAX_MOVES> fast{}, plain{};
+    EXPECT_EQ(listed_moves(list.begin(), n, named, fast.data()),
+              listed_moves_one_by_one(list.begin(), n, named, plain.data()))
+        << n;
+    const std::size_t count = listed_moves_one_by_one(list.begin(), n, named, plain.data());
+    EXPECT_TRUE(std::equal(fast.begin(), fast.begin() + std::ptrdiff_t(count), plain.begin())) << n;
+    const std::size_t captures = listed_moves(list.begin(), n, std::array<Move, 0>{}, fast.data());
+    EXPECT_EQ(captures, listed_moves_one_by_one(list.begin(), n, std::array<Move, 0>{}, plain.data())) << n;
+    EXPECT_TRUE(std::equal(fast.begin(), fast.begin() + std::ptrdiff_t(captures), plain.begin())) << n;
+  }
+}
+
 }  // namespace
 }  // namespace prunebench

@@ -481,9 +481,8 @@ class MovePicker {
     if (!scores_only(spec)) return order_sparse_with_hints(tree, spec, hints, killers, history);
     std::array<std::int64_t, MAX_MOVES> scores;
     std::size_t n = 0;
-    std::int64_t lowest = 0;
     if (!tree.sparse_move_scores(spec.base, list_, std::array<Move, 0>{}, scores.data(), zero_.data(), n) ||
-        !sort_listed_into_runs(n, [&](std::size_t k) { return scores[k]; }, lowest))
+        !sort_listed_into_runs(n, [&](std::size_t k) { return scores[k]; }))
       return false;
     walk_the_rest(n);
     return true;
@@ -495,26 +494,23 @@ class MovePicker {
                                                  const HistoryTable& history) {
     if (spec.history && !(hints.history_fixed && detail::PackedKey::fits({0, 0, 0, history.max_score()})))
       return false;
-    const Move hash = spec.tt_move_first ? hints.hash_move : Move{};
-    const Move pv = spec.pv_move_first ? hints.pv_move : Move{};
-    const typename KillerTable<Move>::OfPly ply_killers =
-        spec.killers ? killers.of_ply(hints.ply) : typename KillerTable<Move>::OfPly{};
-    const std::int64_t* history_scores = spec.history ? history.scores() : nullptr;
+    const LocalKeys keys(spec, hints, killers, history);
     std::array<std::int64_t, MAX_MOVES> scores;
     std::size_t n = 0;
-    if (!tree.sparse_move_scores(spec.base, list_, std::array<Move, 4>{hash, pv, ply_killers.latest, ply_killers.older},
+    if (!tree.sparse_move_scores(spec.base, list_, std::array<Move, 4>{keys.hash, keys.pv, keys.killers.latest,
+                                                                       keys.killers.older},
                                  scores.data(), zero_.data(), n))
       return false;
     bool fits = true;
-    const auto key_of = [&](std::size_t k) {
-      const Move m = list_[zero_[k]];
-      const detail::OrderKey key{m == hash ? 2 : m == pv ? 1 : 0, scores[k], ply_killers.rank(m),
-                                 history_scores ? history_scores[tree.history_index(m)] : 0};
-      fits &= detail::PackedKey::fits(key);
-      return detail::PackedKey::of(key);
-    };
     std::int64_t lowest = std::numeric_limits<std::int64_t>::max();
-    if (!sort_listed_into_runs(n, key_of, lowest) || !fits) return false;
+    const auto key_of = [&](std::size_t k) {
+      const detail::OrderKey key = keys.of(tree, list_[zero_[k]], scores[k]);
+      fits &= detail::PackedKey::fits(key);
+      const std::int64_t packed = detail::PackedKey::of(key);
+      lowest = std::min(lowest, packed);
+      return packed;
+    };
+    if (!sort_listed_into_runs(n, key_of) || !fits) return false;
     if (!spec.history) {
       walk_the_rest(n);
       return true;
@@ -524,7 +520,7 @@ class MovePicker {
     for (std::size_t k = 0; k < n; ++k) listed_[zero_[k] / 64] |= std::uint64_t(1) << (zero_[k] % 64);
     n_zero_ = 0, next_zero_ = 0;
     sparse_ = {0, 0, 0};
-    deferred_ = {&tree, history_scores};
+    deferred_ = {&tree, keys.history_scores};
     ordered_ = picks_, picked_ = 0;
     return true;
   }
@@ -535,16 +531,14 @@ class MovePicker {
     if (n != 0) ordered_ = picks_, picked_ = 0;  // with none, the list is in order already
   }
   // The listed moves (indices in zero_) into the runs by key_of(k); false
-  // when one keys zero (the general way keeps it in place). `lowest`: the
-  // smallest key.
+  // when one keys zero (the general way keeps it in place).
   template <typename KeyOf>
-  bool sort_listed_into_runs(std::size_t n, KeyOf key_of, std::int64_t& lowest) {
+  bool sort_listed_into_runs(std::size_t n, KeyOf key_of) {
     detail::KeyedIndex<std::int64_t>* above = above_.entries();
     detail::KeyedIndex<std::int64_t>* below = below_.entries();
     std::size_t n_above = 0, n_below = 0;
     for (std::size_t k = 0; k < n; ++k) {
       const std::int64_t key = key_of(k);
-      lowest = std::min(lowest, key);
       above[n_above] = {key, zero_[k]};
       below[n_below] = {key, zero_[k]};
       n_above += key > 0, n_below += key < 0;
@@ -565,27 +559,34 @@ class MovePicker {
     below_.start(0);
     return above_.done() ? zero_[next_zero_++] : above_.take();
   }
-  // order_key as a packed key, for scores in hand and no reshuffle, from
-  // copies of the hints, this ply's killers and the history's address: the
-  // runs' stores could alias the tables, which would make the compiler reload
-  // them for every move. A field off in the spec reads as a move or score
-  // that matches nothing, so the key is order_key's.
+  // The parts of order_key that a node's hints and tables give, copied into
+  // locals: the runs' stores could alias the tables, which would make the
+  // compiler reload them for every move. A field off in the spec reads as a
+  // move or score that matches nothing, so the key is order_key's.
+  struct LocalKeys {
+    Move hash, pv;
+    typename KillerTable<Move>::OfPly killers;
+    const std::int64_t* history_scores;
+
+    LocalKeys(const OrderingSpec& spec, const OrderingHints<Move>& hints, const KillerTable<Move>& killer_table,
+              const HistoryTable& history)
+        : hash(spec.tt_move_first ? hints.hash_move : Move{}),
+          pv(spec.pv_move_first ? hints.pv_move : Move{}),
+          killers(spec.killers ? killer_table.of_ply(hints.ply) : typename KillerTable<Move>::OfPly{}),
+          history_scores(spec.history ? history.scores() : nullptr) {}
+    // order_key of `m`, whose base score is `base`.
+    detail::OrderKey of(const T& tree, Move m, std::int64_t base) const {
+      return {m == Move{} ? 0 : m == hash ? 2 : m == pv ? 1 : 0, base, killers.rank(m),
+              history_scores ? history_scores[tree.history_index(m)] : 0};
+    }
+  };
+  // order_key as a packed key, for scores in hand and no reshuffle.
   auto packed_keys_from_locals(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
                                const KillerTable<Move>& killers, const HistoryTable& history,
                                const std::int64_t* base_scores) {
-    const Move hash = spec.tt_move_first ? hints.hash_move : Move{};
-    const Move pv = spec.pv_move_first ? hints.pv_move : Move{};
-    const typename KillerTable<Move>::OfPly ply_killers =
-        spec.killers ? killers.of_ply(hints.ply) : typename KillerTable<Move>::OfPly{};
-    const std::int64_t* history_scores = spec.history ? history.scores() : nullptr;
-    return [&tree, this, hash, pv, ply_killers, history_scores, base_scores](std::size_t i) {
-      const Move m = list_[i];
-      detail::OrderKey k;
-      k.priority = m == Move{} ? 0 : m == hash ? 2 : m == pv ? 1 : 0;
-      k.base = base_scores[i];
-      k.killer = ply_killers.rank(m);
-      k.history = history_scores ? history_scores[tree.history_index(m)] : 0;
-      return detail::PackedKey::of(k);
+    const LocalKeys keys(spec, hints, killers, history);
+    return [&tree, this, keys, base_scores](std::size_t i) {
+      return detail::PackedKey::of(keys.of(tree, list_[i], base_scores[i]));
     };
   }
   // The range of the base scores (with 0), found in one pass the compiler

@@ -244,6 +244,21 @@ struct SparseScoredNode : ScoredNode {
 };
 static_assert(ScoresSparseMoveLists<SparseScoredNode>);
 
+// The picker's order, read from the last move to the first (each move
+// asked for jumps ahead of every one not yet picked).
+template <typename Node>
+std::vector<int> picked_backwards(const Node& node, const OrderingSpec& spec, OrderingHints<ChildMove> hints = {},
+                                  const KillerTable<ChildMove>& killers = {},
+                                  const HistoryTable& history = HistoryTable(64)) {
+  ChildList list;
+  node.generate(list);
+  MovePicker<Node> picker(list);
+  picker.order(node, spec, hints, killers, history);
+  std::vector<int> indices(picker.size());
+  for (std::size_t i = picker.size(); i-- > 0;) indices[i] = picker[i].index;
+  return indices;
+}
+
 TEST(MovePicker, SparseScoresOrderAsMoveScores) {
   const std::vector<std::vector<std::int64_t>> lists{
       {0, 7, -3, 7, 0, 9, -3, 1, 0, 7}, {0, 0, 0, 0}, {5, 5, 5}, {0, 0, 4, 0, 0, 2}, {-1, 0, -1, 3}, {}, {0}};
@@ -255,12 +270,7 @@ TEST(MovePicker, SparseScoresOrderAsMoveScores) {
       spec.base = BaseOrdering::MVV_LVA;
       const std::vector<int> expected = ordered(ScoredNode{scores}, spec);
       EXPECT_EQ(ordered(node, spec), expected);
-      ChildList list;
-      node.generate(list);
-      MovePicker<SparseScoredNode> picker(list);
-      picker.order(node, spec, {}, {}, HistoryTable(64));
-      ASSERT_EQ(picker.size(), expected.size());
-      for (std::size_t i = expected.size(); i-- > 0;) EXPECT_EQ(picker[i].index, expected[i]) << i;
+      EXPECT_EQ(picked_backwards(node, spec), expected);
     }
   }
 }
@@ -290,12 +300,7 @@ TEST(MovePicker, SparseScoresWithHintsOrderAsMoveScores) {
         const OrderingHints<ChildMove> hints{ChildMove{6}, ChildMove{0}, 1, bool(flags & 16)};
         const std::vector<int> expected = ordered(ScoredNode{scores}, spec, hints, killers, history);
         EXPECT_EQ(ordered(node, spec, hints, killers, history), expected) << flags;
-        ChildList list;
-        node.generate(list);
-        MovePicker<SparseScoredNode> picker(list);
-        picker.order(node, spec, hints, killers, history);
-        ASSERT_EQ(picker.size(), expected.size());
-        for (std::size_t i = expected.size(); i-- > 0;) EXPECT_EQ(picker[i].index, expected[i]) << flags << " " << i;
+        EXPECT_EQ(picked_backwards(node, spec, hints, killers, history), expected) << flags;
       }
 }
 

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <compare>
 #include <concepts>
 #include <cstddef>
@@ -419,7 +420,7 @@ class MovePicker {
   std::size_t size() const { return list_.size(); }
   // The i-th move in order: moves are picked up to i as they are first asked for.
   [[gnu::always_inline]] Move operator[](std::size_t i) {
-    while (i >= picked_) [[unlikely]] picks_[picked_++] = list_[next_index()];
+    while (i >= picked_) [[unlikely]] pick();
     return ordered_[i];
   }
   // Every move picked, written back to the list in order.
@@ -516,10 +517,9 @@ class MovePicker {
       return true;
     }
     if (lowest < detail::PackedKey::HISTORY_LIMIT) return false;
-    listed_.fill(0);
-    for (std::size_t k = 0; k < n; ++k) listed_[zero_[k] / 64] |= std::uint64_t(1) << (zero_[k] % 64);
+    mark_listed(n);
     n_zero_ = 0, next_zero_ = 0;
-    sparse_ = {0, 0, 0};
+    sparse_listed_ = 0;
     deferred_ = {&tree, keys.history_scores};
     ordered_ = picks_, picked_ = 0;
     return true;
@@ -527,7 +527,7 @@ class MovePicker {
   // After the n listed moves, the rest of the list as it stands.
   void walk_the_rest(std::size_t n) {
     n_zero_ = list_.size() - n, next_zero_ = 0;
-    sparse_ = {n, 0, 0};
+    sparse_listed_ = n;
     if (n != 0) ordered_ = picks_, picked_ = 0;  // with none, the list is in order already
   }
   // The listed moves (indices in zero_) into the runs by key_of(k); false
@@ -626,17 +626,40 @@ class MovePicker {
     above_.start(n_above), below_.start(n_below);
     n_zero_ = n_zero, next_zero_ = 0;
   }
-  std::uint16_t next_index() {
-    if (!above_.done()) return above_.take();
-    if (next_zero_ != n_zero_) return sparse_.listed != 0 ? next_unlisted() : zero_[next_zero_++];
-    if (deferred_.tree) [[unlikely]] return key_rest_by_history();
-    return below_.take();
+  // The next move in order into picks_ (the whole zero run at once after
+  // order_sparse listed some moves).
+  void pick() {
+    if (!above_.done()) {
+      picks_[picked_++] = list_[above_.take()];
+    } else if (next_zero_ != n_zero_) {
+      if (sparse_listed_ != 0)
+        pick_the_unlisted();
+      else
+        picks_[picked_++] = list_[zero_[next_zero_++]];
+    } else {
+      picks_[picked_++] = list_[deferred_.tree ? key_rest_by_history() : below_.take()];
+    }
   }
-  // The next move of the list that order_sparse did not list.
-  std::uint16_t next_unlisted() {
-    while (sparse_.skip < sparse_.listed && zero_[sparse_.skip] == sparse_.walk) ++sparse_.skip, ++sparse_.walk;
-    ++next_zero_;
-    return std::uint16_t(sparse_.walk++);
+  // The zero run after order_sparse listed sparse_listed_ moves (in zero_):
+  // every other move of the list, in list order, picked in one pass over the
+  // unlisted bits. Picked one by one, each cost a call and a walk past the
+  // listed ones; the nodes that get this far mostly search all their moves.
+  [[gnu::noinline]] void pick_the_unlisted() {
+    mark_listed(sparse_listed_);
+    std::size_t picked = picked_;
+    for (std::size_t block = 0; block < list_.size(); block += 64) {
+      const std::size_t left = list_.size() - block;
+      const std::uint64_t in_list = left >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << left) - 1;
+      for (std::uint64_t bits = ~listed_[block / 64] & in_list; bits; bits &= bits - 1)
+        picks_[picked++] = list_[block + std::size_t(std::countr_zero(bits))];
+    }
+    picked_ = picked;
+    next_zero_ = n_zero_;
+  }
+  // listed_: a bit for each of the first n indices in zero_.
+  void mark_listed(std::size_t n) {
+    listed_.fill(0);
+    for (std::size_t k = 0; k < n; ++k) listed_[zero_[k] / 64] |= std::uint64_t(1) << (zero_[k] % 64);
   }
 
   MoveList& list_;
@@ -645,13 +668,10 @@ class MovePicker {
   detail::PackedRun above_, below_;
   std::array<std::uint16_t, MAX_MOVES> zero_;
   std::size_t n_zero_ = 0, next_zero_ = 0;
-  // order_sparse's walk: `listed` moves in zero_ (0: zero_ is the zero run
-  // itself), the next of them to skip, the list index the walk has reached.
-  struct {
-    std::size_t listed, skip, walk;
-  } sparse_{0, 0, 0};
+  // How many moves order_sparse listed in zero_ (0: zero_ is the zero run itself).
+  std::size_t sparse_listed_ = 0;
   // order_sparse with history: what key_rest_by_history needs (no tree:
-  // nothing deferred), and the listed moves' indices as bits.
+  // nothing deferred). The listed moves' indices as bits (either sparse path).
   struct {
     const T* tree = nullptr;
     const std::int64_t* history_scores = nullptr;

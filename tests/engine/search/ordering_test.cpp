@@ -6,6 +6,8 @@
 #include <array>
 #include <vector>
 
+#include "engine/move_order_scores.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/child_list.h"
 #include "engine/trees/random_tree.h"
 
@@ -302,6 +304,40 @@ TEST(MovePicker, SparseScoresWithHintsOrderAsMoveScores) {
         EXPECT_EQ(ordered(node, spec, hints, killers, history), expected) << flags;
         EXPECT_EQ(picked_backwards(node, spec, hints, killers, history), expected) << flags;
       }
+}
+
+// Chess lists of more than 64 moves (the most a legal position has is 218),
+// a few of them captures: under MVV-LVA the picker lists the captures and
+// picks the rest 64 moves at a time. Its order, read forward and backward, is
+// the stable sort of the generated list by mvv_lva_score, larger first.
+TEST(MovePicker, LongChessListsOrderAsAStableSortByMvvLva) {
+  for (const char* fen : {"R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+                          "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Qn3Q2/pp1Q4/kBNN1KB1 w - - 0 1"}) {
+    const Position position = Position::from_fen(fen).value;
+    const ChessTree tree(position);
+    ChessTree::MoveList list;
+    tree.generate(list);
+    ASSERT_GT(list.size(), 128u) << fen;
+    std::vector<Move> expected(list.begin(), list.end());
+    ASSERT_TRUE(std::any_of(expected.begin(), expected.end(), [](Move m) { return m.is_capture(); })) << fen;
+    std::stable_sort(expected.begin(), expected.end(), [&](Move a, Move b) {
+      return mvv_lva_score(position, a) > mvv_lva_score(position, b);
+    });
+    OrderingSpec spec;
+    spec.base = BaseOrdering::MVV_LVA;
+    for (const bool backward : {false, true}) {
+      ChessTree::MoveList picked_list;
+      tree.generate(picked_list);
+      MovePicker<ChessTree> picker(picked_list);
+      picker.order(tree, spec, {}, {}, HistoryTable(ChessTree::HISTORY_SIZE));
+      std::vector<Move> picked(picker.size());
+      for (std::size_t k = 0; k < picker.size(); ++k) {
+        const std::size_t i = backward ? picker.size() - 1 - k : k;
+        picked[i] = picker[i];
+      }
+      EXPECT_EQ(picked, expected) << fen << (backward ? " backward" : " forward");
+    }
+  }
 }
 
 // The history part of the keys is read late only with history fixed: a

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command 1: set up this machine, build, and regenerate results/.
-# Usage: scripts/reproduce.sh [--deep] [--scan-orders]
+# Usage: scripts/reproduce.sh [--deep] [--campaigns] [--scan-orders]
 #
 #
 #   1. installs any missing Debian packages and builds the Release build
@@ -46,21 +46,27 @@
 # The page scripts run on one core each: they run in the background beside the
 # next searches, and each step's heading shows the seconds spent so far.
 #
-# With --deep, step 2 also goes one ply beyond the article: the start position
-# at depth 7 and the middlegame at depth 6, every mode, full-width searches
-# split across threads (engine/search/split.h); and the exact minimal tree
-# alone one ply further still (start depth 8, middlegame depth 7, one thread
-# each, about two minutes) -> results/deep/, shown in results/README.md as
-# rows beyond the article; the ordering study at depth 6, every mode but
-# minimax and oracle -> results/deep/study-d6.json; and the enhancement
-# experiments at depth 6 on Bratko-Kopec -> results/deep/enhancements-bratko-kopec-d6.json;
-# the price of pruning at depth 5 (seconds) and depth 6 (minutes on one
-# thread) -> results/deep/pruning/d5.json, d6.json (a folder
-# of its own: the rows beyond the article are the other runs there);
-# the parallel model at depths 5-6 on 1-64 processors -> results/deep/parallel/;
-# and the minimal graph of reference 000's positions at depth 3, every instance
-# attempted -> results/deep/minimal_graph/ (its own folder: results/deep/*.json are runs).
-# The main job's pages read these tracked files when they exist.
+# With --deep (about half a minute more), step 2 also goes one ply beyond the
+# article: the start position at depth 7 and the middlegame at depth 6, every
+# mode, full-width searches split across threads (engine/search/split.h)
+# -> results/deep/, shown in results/README.md as rows beyond the article.
+#
+# With --campaigns (about 25 minutes on 2 cores), the study-wide runs deeper
+# than the main job: the exact minimal tree alone two plies beyond the article
+# (start depth 8, middlegame depth 7, one thread each, about three minutes)
+# -> results/deep/, beside the --deep rows; the ordering study at depth 6,
+# every mode but minimax and oracle -> results/deep/study-d6.json; the
+# enhancement experiments at depth 6 on Bratko-Kopec
+# -> results/deep/enhancements-bratko-kopec-d6.json; the price of pruning at
+# depths 5 and 6 -> results/deep/pruning/d5.json, d6.json (a folder of its
+# own: the rows beyond the article are the other runs there); the parallel
+# model at depths 5-6 on 1-64 processors -> results/deep/parallel/; and the
+# minimal graph of reference 000's positions at depth 3, every instance
+# attempted -> results/deep/minimal_graph/ (its own folder: results/deep/*.json
+# are runs).
+#
+# The main job's pages read these tracked files when they exist, so its output
+# is the same with or without either flag.
 #
 # Reference 000's generator order: every run measures the closest
 # scan order found on every figure -> results/scan_order_closest.txt. With
@@ -72,12 +78,14 @@ source "$(dirname "$0")/help.sh"  # -h/--help: print the usage above, exit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-deep=false scan_orders=false
+deep=false campaigns=false scan_orders=false
 for arg in "$@"; do
   case $arg in
     --deep) deep=true ;;
+    --campaigns) campaigns=true ;;
     --scan-orders) scan_orders=true ;;
-    *) echo "error: unknown option '$arg' (usage: scripts/reproduce.sh [--deep] [--scan-orders])" >&2; exit 2 ;;
+    *) echo "error: unknown option '$arg' (usage: scripts/reproduce.sh [--deep] [--campaigns] [--scan-orders])" >&2
+       exit 2 ;;
   esac
 done
 
@@ -88,7 +96,7 @@ PRUNEBENCH=build/harness/prunebench
 # and the largest instance solved: chosen so that every solve attempted ends
 # well within the limit (the page then has no interval that depends on the
 # machine) and the step takes seconds. The depth-3 instances (8,023 and
-# 17,639 nodes) take minutes: --deep solves them.
+# 17,639 nodes) take minutes: --campaigns solves them.
 GRAPH_DEPTHS=1-3 GRAPH_TIME_LIMIT=20 GRAPH_MAX_INSTANCE_NODES=2000 GRAPH_DEEP_TIME_LIMIT=120
 
 start=$(date +%s%N)
@@ -224,24 +232,26 @@ awk 'NR % 10 == 1' positions/sts1-undermining.epd > results/study/sts1-undermini
 STUDY_SUITES=(--suite positions/bratko-kopec.epd --suite results/study/wac-every-10th.epd
   --suite results/study/sts1-undermining-every-10th.epd)
 
+deep_start=$(date +%s%N)
+mkdir -p results/deep
+deep_run() {  # position id, depth[, modes]: a one-position suite, so each search gets every thread
+  local modes=${3:-$MODES}
+  grep "id \"$1\"" positions/seed.epd > "results/deep/$1.epd"
+  rm -f "results/deep/$1-d$2.json" "results/deep/$1-d$2.json.journal"
+  "$PRUNEBENCH" run --suite "results/deep/$1.epd" --depths "$2" --modes "$modes" --threads "$(nproc)" \
+    --out "results/deep/$1-d$2.json"
+}
 if $deep; then
   step "beyond the article (--deep): start depth 7, middlegame depth 6, every mode"
-  deep_start=$(date +%s%N)
-  mkdir -p results/deep
-  deep_run() {  # position id, depth[, modes]: a one-position suite, so each search gets every thread
-    local modes=${3:-$MODES}
-    grep "id \"$1\"" positions/seed.epd > "results/deep/$1.epd"
-    rm -f "results/deep/$1-d$2.json" "results/deep/$1-d$2.json.journal"
-    "$PRUNEBENCH" run --suite "results/deep/$1.epd" --depths "$2" --modes "$modes" --threads "$(nproc)" \
-      --out "results/deep/$1-d$2.json"
-  }
   # Both at once: the cores stay busy while one position's single-thread
   # (alpha-beta) searches run.
   deep_run start 7 &
   start_pid=$!
   deep_run middlegame 6
   wait "$start_pid"
-  step "the exact minimal tree alone, two plies beyond the article: start depth 8, middlegame depth 7"
+fi
+if $campaigns; then
+  step "the exact minimal tree alone, two plies beyond the article (--campaigns): start depth 8, middlegame depth 7"
   deep_run start 8 minimal &
   start_pid=$!
   deep_run middlegame 7 minimal
@@ -280,8 +290,8 @@ if $deep; then
   # does, well within it: the lower bounds of the minimal-tree pages at depth 3.
   /usr/bin/python3 scripts/minimal_graph.py --prunebench "$PRUNEBENCH" --depths 3 \
     --time-limit "$GRAPH_DEEP_TIME_LIMIT" --out results/deep/minimal_graph > /dev/null
-  echo "deep rows: $(( ($(date +%s%N) - deep_start) / 1000000 )) ms"
 fi
+if $deep || $campaigns; then echo "deep rows: $(( ($(date +%s%N) - deep_start) / 1000000 )) ms"; fi
 
 step "reference 000's generator order: the closest scan order, figure by figure"
 # The order scripts/reproduce.sh --scan-orders found closest (results/scan_orders.txt).
@@ -326,7 +336,7 @@ rm -f results/study/run.json.journal
 rm -f results/study/ref003.json.journal
 "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 1-5 --modes "$REF003_MODES" \
   --threads 2 --out results/study/ref003.json
-# Depth 6 comes from --deep (results/deep/study-d6.json); once made it is
+# Depth 6 comes from --campaigns (results/deep/study-d6.json); once made it is
 # tracked, so the study is the same whether or not this run made it again.
 study_runs=(results/study/run.json)
 [ -f results/deep/study-d6.json ] && study_runs+=(results/deep/study-d6.json)
@@ -338,7 +348,7 @@ step "the enhancement experiments (Schaeffer 1989, Plaat et al. 1996): every com
 rm -f results/study/enhancements.json.journal
 "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 4-5 --modes "$ENHANCEMENT_MODES" \
   --threads 2 --out results/study/enhancements.json
-# The depth-6 rows come from --deep; once made they are tracked, so the page
+# The depth-6 rows come from --campaigns; once made they are tracked, so the page
 # is the same whether or not this run made them again.
 deeper=()
 [ -f results/deep/enhancements-bratko-kopec-d6.json ] && deeper=(results/deep/enhancements-bratko-kopec-d6.json)
@@ -346,7 +356,7 @@ page /usr/bin/python3 scripts/enhancements.py results/study/enhancements.json "$
 
 step "the price of pruning: selective modes against their exact references, depths 2-4"
 # Depth 5 (14 CPU seconds) would more than double this step: it comes from
-# --deep, with depth 6; once made they are tracked, so the page is the same
+# --campaigns, with depth 6; once made they are tracked, so the page is the same
 # whether or not this run made them again.
 rm -f results/study/pruning.json.journal
 "$PRUNEBENCH" run "${STUDY_SUITES[@]}" --depths 2-4 --modes "$PRUNING_MODES" \
@@ -359,7 +369,7 @@ page /usr/bin/python3 scripts/pruning.py "${pruning_runs[@]}" --out results/stud
 
 step "parallel alpha-beta: the parallel model on Bratko-Kopec at depth 4, 1-16 processors"
 # The model's counts are exact: its runs are tracked, and depths 5-6 on up to
-# 64 processors come from --deep. Real threads' times and counts change every
+# 64 processors come from --campaigns. Real threads' times and counts change every
 # run: that run and its page go to results/provenance/parallel/ (git-ignored).
 rm -f results/study/parallel-model.json.journal
 "$PRUNEBENCH" run --suite positions/bratko-kopec.epd --depths 4 \
@@ -378,7 +388,7 @@ page museum
 step "the minimal graph: reference 000's positions, exact by integer programming, $GRAPH_TIME_LIMIT s a solve; the tables and plots of steps 2-3"
 # Table modes against the minimal graph: its bounds from the --distinct-nodes
 # run, tightened where integer programming solved an instance (depth 3 comes
-# from --deep and is tracked, so the pages are the same without it).
+# from --campaigns and is tracked, so the pages are the same without it).
 graph_files=(--graph results/minimal_graph.json)
 [ -f results/deep/minimal_graph/minimal_graph.json ] && graph_files+=(--graph results/deep/minimal_graph/minimal_graph.json)
 minimal_graph_and_tables() {

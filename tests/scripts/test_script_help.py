@@ -43,3 +43,18 @@ def test_help_prints_usage_and_exits_0(script, flag):
     assert script.stem in done.stdout, done.stdout
     assert done.stderr == ""
     assert tracked_changes() == before  # nothing was regenerated
+
+
+def test_reproduce_names_its_flags_and_refuses_others_before_any_work():
+    script = SCRIPTS / "reproduce.sh"
+    usage = subprocess.run(["bash", str(script), "--help"], cwd=REPO, capture_output=True, text=True,
+                           timeout=120, stdin=subprocess.DEVNULL).stdout
+    for flag in ("--deep", "--campaigns", "--scan-orders"):
+        assert flag in usage.splitlines()[1], usage  # the Usage line
+    before = tracked_changes()
+    done = subprocess.run(["bash", str(script), "--deeper"], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert done.stderr == ("error: unknown option '--deeper' "
+                           "(usage: scripts/reproduce.sh [--deep] [--campaigns] [--scan-orders])\n")
+    assert tracked_changes() == before

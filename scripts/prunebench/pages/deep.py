@@ -1,7 +1,7 @@
 """The results page's section for `scripts/reproduce.sh --deep`: reference
 000's chess tables one ply beyond the article (start position depth 7,
-middlegame depth 6), and the exact minimal tree two plies beyond, read from
-results/deep/*.json (kind "run").
+middlegame depth 6), and the exact minimal tree two plies beyond (made by
+`--campaigns`), read from results/deep/*.json (kind "run").
 
 One function renders the section; prunebench.pages.readme places it. Every figure
 comes from the run files: nodes, the ratio to the exact minimal tree of the
@@ -15,8 +15,8 @@ from prunebench import load
 
 TITLE = "## Beyond the article: one ply deeper (`scripts/reproduce.sh --deep`)"
 INTRO = ("Reference 000's tables stop at start depth 6 and middlegame depth 5. These rows go one "
-         "ply further, and the exact minimal tree alone two plies further; the article has no "
-         "figure for them. Minimax runs split across threads with the single-thread counts "
+         "ply further, and the exact minimal tree alone two plies further (`--campaigns`); the "
+         "article has no figure for them. Minimax runs split across threads with the single-thread counts "
          "(engine/search/split.h). \"× minimal\" is nodes ÷ the exact minimal tree's nodes at the "
          "same position and depth; \"× depth − 1\" is nodes ÷ the same mode's nodes one ply "
          "shallower, from these rows or the main job's `reproduction.json`.")

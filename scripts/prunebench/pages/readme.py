@@ -355,7 +355,7 @@ def build_page(results: Path) -> str:
         "Made by `scripts/reproduce.sh` (README command 1); do not edit by hand. "
         "Raw data: `study/run.json` (the suite study), `reproduction.json` (reference 000's two positions, "
         "kind \"run\"), `trees/*.json` (synthetic trees) and `deep/*.json` (the rows beyond the article, made "
-        "only by `scripts/reproduce.sh --deep`). "
+        "only by `scripts/reproduce.sh --deep` and `--campaigns`). "
         "Tables exist as Markdown and CSV; plots as PNG and SVG.\n",
         "## Summary: is the start position pathological, and which ordering wins?\n",
         study_summary(suite_run, run),

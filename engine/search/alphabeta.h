@@ -113,12 +113,16 @@ class AlphaBeta {
                         int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv,
                         Move pv_move) {
     MoveLoop loop;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
+    // Read once, into registers: the loop's stores could alias the context.
+    // A node that scores its leaf children is never selective (visits_leaf_children).
+    const bool prunes = !LEAF_CHILDREN && ctx_.selective;
+    const std::size_t n = moves.size();
+    for (std::size_t i = 0; i < n; ++i) {
       const Move move = moves[i];
       if constexpr (M == Mutant::SHARED_ALPHA) alpha = std::max(alpha, shared_alpha_);
-      if (ctx_.selective && futility_prunes(ctx_, selective, move, i, depth, alpha)) [[unlikely]]
+      if (prunes && futility_prunes(ctx_, selective, move, i, depth, alpha)) [[unlikely]]
         continue;
-      const bool reduced = ctx_.selective && lmr_reduces(ctx_, selective, move, i, ply, depth);
+      const bool reduced = prunes && lmr_reduces(ctx_, selective, move, i, ply, depth);
       if constexpr (!LEAF_CHILDREN) {
         if constexpr (HintsChildKeys<T>)  // a child with depth left probes the table on entry
           if (ctx_.tt && depth > 1) ctx_.tt.prefetch(ctx_.tree.child_key_hint(move));
@@ -139,7 +143,7 @@ class AlphaBeta {
         record_pv<LEAF_CHILDREN>(ctx_.pv, ply, move);
         if (reaches_beta(alpha, beta)) {
           loop.behaved = NodeType::CUT;
-          record_cutoff(ctx_, move, i, moves.size(), ply, depth, loop.best, alpha, beta);
+          record_cutoff(ctx_, move, i, n, ply, depth, loop.best, alpha, beta);
           break;
         }
       }

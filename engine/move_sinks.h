@@ -7,13 +7,30 @@
 // movegen.cpp only: the generator's private vocabulary.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstdint>
+#if defined(__SSE4_1__)
+#include <immintrin.h>
+#endif
 
 #include "engine/bitboard.h"
 #include "engine/movegen.h"
 #include "engine/types.h"
 
 namespace prunebench::movegen_sinks {
+
+// For each byte value, the positions of its set bits, ascending, one per
+// byte of the result (the rest zero): the files of a rank's squares.
+inline constexpr std::array<std::uint64_t, 256> SET_BITS_OF_BYTE = [] {
+  std::array<std::uint64_t, 256> table{};
+  for (unsigned byte = 0; byte < 256; ++byte) {
+    unsigned count = 0;
+    for (unsigned bit = 0; bit < 8; ++bit)
+      if (byte >> bit & 1) table[byte] |= std::uint64_t(bit) << (8 * count++);
+  }
+  return table;
+}();
 
 struct MoveListSink {
   static constexpr bool STOP_AT_FIRST = false;
@@ -40,6 +57,14 @@ struct MoveListSink {
   }
   // Pawn moves landing on `targets`, each from `to - offset`.
   void add_pawn_moves(Bitboard targets, int offset, MoveKind kind) {
+#if defined(__SSE4_1__)
+    add_pawn_moves_by_rank(targets, offset, kind);
+#else
+    add_pawn_moves_one_by_one(targets, offset, kind);
+#endif
+  }
+  // The plain loop: a move per target square, ascending.
+  void add_pawn_moves_one_by_one(Bitboard targets, int offset, MoveKind kind) {
     Move* out = list.end();
     const Move* const first = out;
     const unsigned kind_bits = unsigned(kind) << 12;
@@ -49,6 +74,32 @@ struct MoveListSink {
     }
     list.grow(std::size_t(out - first));
   }
+#if defined(__SSE4_1__)
+  // The same moves, a rank at a time: a pawn's targets mostly share a rank
+  // or two, and eight moves are built in one vector from a table of each
+  // byte's set bits. Eight are always stored, the list's end advancing by
+  // the rank's count (the storage past the end has room: at most 218 legal
+  // moves in MAX_MOVES = 256 slots).
+  void add_pawn_moves_by_rank(Bitboard targets, int offset, MoveKind kind) {
+    static_assert(MAX_MOVES >= 218 + 8);
+    Move* out = list.end();
+    const Move* const first = out;
+    const __m128i kind_bits = _mm_set1_epi16(short(unsigned(kind) << 12));
+    const __m128i from_offset = _mm_set1_epi16(short(offset));
+    while (targets) {
+      const int rank_start = std::countr_zero(targets) & ~7;
+      const unsigned rank = unsigned(targets >> rank_start) & 0xFF;
+      targets &= ~(Bitboard(0xFF) << rank_start);
+      const __m128i files = _mm_cvtepu8_epi16(_mm_cvtsi64_si128(std::int64_t(SET_BITS_OF_BYTE[rank])));
+      const __m128i to = _mm_add_epi16(files, _mm_set1_epi16(short(rank_start)));
+      const __m128i moves =
+          _mm_or_si128(_mm_or_si128(_mm_sub_epi16(to, from_offset), _mm_slli_epi16(to, 6)), kind_bits);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), moves);
+      out += std::popcount(rank);
+    }
+    list.grow(std::size_t(out - first));
+  }
+#endif
   void add_promotions(Bitboard targets, int offset, bool capture) {
     const int flag = capture ? CAPTURE : 0;
     while (targets) {

@@ -470,10 +470,10 @@ class MovePicker {
   // captures) and, when the key has them, the hash move, the PV move and this
   // ply's killers. Only those are keyed now, into the runs. Without history
   // every other move's key is zero: the zero run is the rest of the list as it
-  // stands, walked past the listed ones (zero_ holds those, ascending) only as
-  // far as the search asks. With history fixed for this node, the others are
-  // keyed by their history score when the first of them is asked for
-  // (key_rest_by_history); a listed key then has to exceed every history
+  // stands, less the listed ones (zero_ holds those, ascending), picked when
+  // the search first asks for one of them. With history fixed for this node,
+  // the others are keyed by their history score when the first of them is
+  // asked for (key_rest_by_history); a listed key then has to exceed every history
   // score, as its killer, priority or positive base makes it. False, with
   // nothing to use, when the tree cannot list this ordering's scores or a
   // listed key breaks those rules; the general way then keeps the order.
@@ -485,7 +485,7 @@ class MovePicker {
     if (!tree.sparse_move_scores(spec.base, list_, std::array<Move, 0>{}, scores.data(), zero_.data(), n) ||
         !sort_listed_into_runs(n, [&](std::size_t k) { return scores[k]; }))
       return false;
-    walk_the_rest(n);
+    the_rest_as_listed(n);
     return true;
   }
   // The same when the key has more than the base score: out of line, so that
@@ -513,7 +513,7 @@ class MovePicker {
     };
     if (!sort_listed_into_runs(n, key_of) || !fits) return false;
     if (!spec.history) {
-      walk_the_rest(n);
+      the_rest_as_listed(n);
       return true;
     }
     if (lowest < detail::PackedKey::HISTORY_LIMIT) return false;
@@ -525,7 +525,7 @@ class MovePicker {
     return true;
   }
   // After the n listed moves, the rest of the list as it stands.
-  void walk_the_rest(std::size_t n) {
+  void the_rest_as_listed(std::size_t n) {
     n_zero_ = list_.size() - n, next_zero_ = 0;
     sparse_listed_ = n;
     if (n != 0) ordered_ = picks_, picked_ = 0;  // with none, the list is in order already
@@ -642,8 +642,8 @@ class MovePicker {
   }
   // The zero run after order_sparse listed sparse_listed_ moves (in zero_):
   // every other move of the list, in list order, picked in one pass over the
-  // unlisted bits. Picked one by one, each cost a call and a walk past the
-  // listed ones; the nodes that get this far mostly search all their moves.
+  // unlisted bits (one at a time cost a call each, and a scan past the
+  // listed ones); the nodes that get this far mostly search all their moves.
   [[gnu::noinline]] void pick_the_unlisted() {
     mark_listed(sparse_listed_);
     std::size_t picked = picked_;

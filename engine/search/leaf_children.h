@@ -41,4 +41,17 @@ concept ScoresLeafChildren = Tree<T> &&
   { const_tree.quick_leaf_child_value(move, value) } -> std::same_as<bool>;
 };
 
+// Optional beside it: the child a node searches first when its moves are
+// ordered by MVV-LVA alone, found without generating them, for a node with
+// one ply to go whose first capture reaches beta at once (alphabeta.h).
+template <typename T>
+concept FindsFirstCapture = ScoresLeafChildren<T> &&
+    requires(T& tree, const T& const_tree, typename T::MoveType& move, int terminal_ply) {
+  // True, with `move`, when the ordered list's first move is a capture the
+  // tree can find so; false when there is none or it cannot tell.
+  { const_tree.first_mvv_lva_capture(move) } -> std::same_as<bool>;
+  // leaf_child_score(move) without prepare_leaf_children first.
+  { tree.lone_leaf_child_score(move, terminal_ply) } -> std::same_as<LeafChildScore>;
+};
+
 }  // namespace prunebench

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/eval.h"
+#include "engine/first_capture.h"
 #include "engine/leaf_shortcut.h"
 #include "engine/move_order_scores.h"
 #include "engine/movegen.h"
@@ -100,6 +101,15 @@ class ChessTree {
     child.play(m);
     if (has_legal_move(child)) return {prunebench::evaluate(child), false};
     return {terminal_score_of(child, leaf_terminal_ply_), true};
+  }
+
+  // The first capture under MVV-LVA alone (first_capture.h), and its
+  // child scored from here as leaf_child_score scores it.
+  bool first_mvv_lva_capture(Move& m) const { return prunebench::first_mvv_lva_capture(position(), m); }
+  LeafChildScore lone_leaf_child_score(Move m, int terminal_ply) {
+    if (shortcut_parent_ == current_ + 1) shortcut_parent_ = nullptr;  // that slot is overwritten
+    leaf_terminal_ply_ = terminal_ply;
+    return leaf_child_score(m);
   }
 
   void make(Move m) {
@@ -220,6 +230,7 @@ class ChessTree {
 
 static_assert(Tree<ChessTree>);
 static_assert(ScoresLeafChildren<ChessTree>);
+static_assert(FindsFirstCapture<ChessTree>);
 static_assert(HintsChildKeys<ChessTree>);
 
 }  // namespace prunebench

@@ -1,0 +1,146 @@
+#include "engine/first_capture.h"
+
+#include <array>
+
+#include "engine/move_order_scores.h"
+#include "engine/situation.h"
+
+namespace prunebench {
+namespace {
+
+using situation::analyse;
+using situation::attacked_by_them;
+using situation::piece_attacks;
+using situation::Situation;
+
+struct CapturePair {
+  PieceType victim, attacker;
+};
+
+constexpr std::int64_t pair_score(CapturePair p) {
+  return 10 * PIECE_VALUE[p.victim] - MVV_LVA_ATTACKER_VALUE[p.attacker];
+}
+
+// Where each attacker's moves stand in the generator's list: knights,
+// bishops, rooks, queens, the king, then pawns (movegen.h).
+constexpr int GENERATOR_RANK[PIECE_TYPE_NB] = {5, 0, 1, 2, 3, 4};
+
+// For one victim, the attackers from the largest score down: the king
+// (attacker value 0), then pawn, knight, bishop, rook, queen.
+constexpr PieceType ATTACKERS_BY_SCORE[] = {KING, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+
+// The (victim, attacker) pair an MVV-LVA ordering searches first among
+// `captures` (each attacker type's legal capture squares; `any`: their
+// union). A more valuable victim scores more whatever takes it, except that
+// bishops (330) and knights (320) overlap: a knight taken by the king or a
+// pawn outscores a bishop taken by a rook or queen, and a bishop taken by a
+// pawn ties with a knight taken by the king (3,200), where the king's move,
+// listed before the pawns', comes first.
+CapturePair first_pair(const Position& pos, Color them, const std::array<Bitboard, PIECE_TYPE_NB>& captures,
+                       Bitboard any) {
+  const auto best_taker = [&](PieceType victim) {
+    const Bitboard victims = pos.pieces(them, victim);
+    for (const PieceType attacker : ATTACKERS_BY_SCORE)
+      if (captures[attacker] & victims) return CapturePair{victim, attacker};
+    return CapturePair{victim, NO_PIECE_TYPE};
+  };
+  for (const PieceType victim : {QUEEN, ROOK})
+    if (any & pos.pieces(them, victim)) return best_taker(victim);
+  const bool bishop = any & pos.pieces(them, BISHOP), knight = any & pos.pieces(them, KNIGHT);
+  if (bishop && knight) {
+    const CapturePair b = best_taker(BISHOP), n = best_taker(KNIGHT);
+    if (pair_score(b) != pair_score(n)) return pair_score(b) > pair_score(n) ? b : n;
+    return GENERATOR_RANK[b.attacker] < GENERATOR_RANK[n.attacker] ? b : n;
+  }
+  if (bishop) return best_taker(BISHOP);
+  if (knight) return best_taker(KNIGHT);
+  return best_taker(PAWN);
+}
+
+constexpr std::int64_t EN_PASSANT_SCORE = pair_score({PAWN, PAWN});
+
+// The squares of enemy pieces the pieces of type Pt can legally capture.
+template <Color Us, PieceType Pt>
+Bitboard piece_captures(const Position& pos, const Situation& s) {
+  Bitboard captures = 0;
+  for (Bitboard pieces = pos.pieces(Us, Pt); pieces;) {
+    const Square from = pop_lsb(pieces);
+    Bitboard targets = piece_attacks<Pt>(from, s.occupied) & s.theirs;
+    if (s.pinned & square_bb(from)) targets &= line_bb(s.king, from);
+    captures |= targets;
+  }
+  return captures;
+}
+
+// The first capture of one of `victims` by a piece of type Pt, in generator
+// order: by origin square, then destination. One exists.
+template <Color Us, PieceType Pt>
+Move first_piece_capture(const Position& pos, const Situation& s, Bitboard victims) {
+  for (Bitboard pieces = pos.pieces(Us, Pt);;) {
+    const Square from = pop_lsb(pieces);
+    Bitboard targets = piece_attacks<Pt>(from, s.occupied) & victims;
+    if (s.pinned & square_bb(from)) targets &= line_bb(s.king, from);
+    if (targets) return Move(from, lsb(targets), CAPTURE);
+  }
+}
+
+template <Color Us>
+bool first_capture_of(const Position& pos, Move& move) {
+  constexpr Color Them = ~Us;
+  constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
+  constexpr Direction UP_EAST = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+  constexpr Bitboard LAST_RANK = Us == WHITE ? RANK_8_BB : RANK_1_BB;
+  const Situation s = analyse<Us>(pos);
+  const Bitboard pawns = pos.pieces(Us, PAWN);
+  // A pinned pawn's captures are listed after the free pawns' on both sides.
+  if (s.checkers || (s.pinned & pawns)) return false;
+
+  std::array<Bitboard, PIECE_TYPE_NB> captures;
+  const Bitboard west = shift<UP_WEST>(pawns) & s.theirs, east = shift<UP_EAST>(pawns) & s.theirs;
+  captures[PAWN] = west | east;
+  captures[KNIGHT] = piece_captures<Us, KNIGHT>(pos, s);
+  captures[BISHOP] = piece_captures<Us, BISHOP>(pos, s);
+  captures[ROOK] = piece_captures<Us, ROOK>(pos, s);
+  captures[QUEEN] = piece_captures<Us, QUEEN>(pos, s);
+  captures[KING] = 0;
+  for (Bitboard targets = king_attacks(s.king) & s.theirs; targets;) {
+    const Square to = pop_lsb(targets);
+    if (!attacked_by_them<Us>(pos, s, to, s.occupied ^ square_bb(s.king))) captures[KING] |= square_bb(to);
+  }
+
+  const Bitboard any = captures[PAWN] | captures[KNIGHT] | captures[BISHOP] | captures[ROOK] | captures[QUEEN] |
+                       captures[KING];
+  if (!any) return false;
+  const CapturePair pair = first_pair(pos, Them, captures, any);
+  const Bitboard victims = captures[pair.attacker] & pos.pieces(Them, pair.victim);
+  // En passant is listed after every other pawn capture: it comes first
+  // only when nothing scores above it.
+  const Square ep = pos.en_passant_square();
+  if (pair_score(pair) < EN_PASSANT_SCORE && ep != NO_SQUARE && (pawn_attacks(Them, ep) & pawns)) return false;
+  switch (pair.attacker) {
+    case PAWN: {
+      // Captures towards the a-file, then towards the h-file, each by
+      // destination; within each, the promotions (queen first) before
+      // the plain captures.
+      const Bitboard side = west & victims ? west & victims : east & victims;
+      const int offset = west & victims ? UP_WEST : UP_EAST;
+      const Bitboard promotions = side & LAST_RANK;
+      const Square to = lsb(promotions ? promotions : side);
+      move = Move(Square(to - offset), to, promotions ? PROMO_CAPTURE_QUEEN : CAPTURE);
+      return true;
+    }
+    case KNIGHT: move = first_piece_capture<Us, KNIGHT>(pos, s, victims); return true;
+    case BISHOP: move = first_piece_capture<Us, BISHOP>(pos, s, victims); return true;
+    case ROOK: move = first_piece_capture<Us, ROOK>(pos, s, victims); return true;
+    case QUEEN: move = first_piece_capture<Us, QUEEN>(pos, s, victims); return true;
+    default: move = Move(s.king, lsb(victims), CAPTURE); return true;
+  }
+}
+
+}  // namespace
+
+bool first_mvv_lva_capture(const Position& pos, Move& move) {
+  return pos.side_to_move() == WHITE ? first_capture_of<WHITE>(pos, move) : first_capture_of<BLACK>(pos, move);
+}
+
+}  // namespace prunebench

@@ -12,6 +12,44 @@ bool cannot_be_pinned(Square king, Square s, Bitboard own) {
 
 }  // namespace
 
+bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m) {
+  constexpr unsigned ORDINARY = 1u << QUIET | 1u << DOUBLE_PUSH | 1u << CAPTURE;  // not castling, e.p., promotion
+  if (!(ORDINARY >> m.kind() & 1)) return false;
+  const Color us = parent.side_to_move(), them = ~us;
+  const Square from = m.from(), to = m.to(), enemy_king = parent.king_square(them);
+  const Bitboard occupied = (parent.occupied() ^ square_bb(from)) | square_bb(to);
+  // A direct check: the mover attacks the king from its new square.
+  const PieceType mover = type_of(parent.piece_on(from));
+  Bitboard attacks = 0;
+  switch (mover) {
+    case PAWN: attacks = pawn_attacks(us, to); break;
+    case KNIGHT: attacks = knight_attacks(to); break;
+    case BISHOP: attacks = bishop_attacks(to, occupied); break;
+    case ROOK: attacks = rook_attacks(to, occupied); break;
+    case QUEEN: attacks = queen_attacks(to, occupied); break;
+    default: break;
+  }
+  if (attacks & square_bb(enemy_king)) return false;
+  // A discovered check: only a piece leaving a line through the king can uncover one.
+  const Bitboard rook_lines = rook_rays(enemy_king), bishop_lines = bishop_rays(enemy_king);
+  const Bitboard others = parent.pieces(us) ^ square_bb(from);
+  if ((rook_lines & square_bb(from)) &&
+      (rook_attacks(enemy_king, occupied) & others & (parent.pieces(ROOK) | parent.pieces(QUEEN))))
+    return false;
+  if ((bishop_lines & square_bb(from)) &&
+      (bishop_attacks(enemy_king, occupied) & others & (parent.pieces(BISHOP) | parent.pieces(QUEEN))))
+    return false;
+  // Out of check, a knight or pawn of theirs on no line through their king
+  // cannot be pinned, so any step it has is legal (the piece on `to` is gone).
+  const Bitboard theirs = parent.pieces(them) & ~square_bb(to);
+  const Bitboard unpinnable = theirs & ~(rook_lines | bishop_lines);
+  for (Bitboard knights = unpinnable & parent.pieces(KNIGHT); knights;)
+    if (knight_attacks(pop_lsb(knights)) & ~theirs) return true;
+  const Bitboard pawns = unpinnable & parent.pieces(PAWN);
+  const Bitboard pushes = them == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns);
+  return (pushes & ~occupied) != 0;
+}
+
 LeafShortcut::LeafShortcut(const Position& parent) {
   const Color us = parent.side_to_move(), them = ~us;
   const Bitboard occupied = parent.occupied();

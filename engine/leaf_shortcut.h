@@ -28,6 +28,14 @@
 
 namespace prunebench {
 
+// child_has_legal_move_out_of_check for one move, with nothing precomputed:
+// for a node that scores a single child (alphabeta.h's first move), where
+// building the shortcut for every child would cost more than it saves. A
+// direct or discovered check, or a child whose side has neither an
+// unpinnable knight with a step nor an unpinnable pawn with a push, is left
+// to the caller.
+bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m);
+
 class LeafShortcut {
  public:
   // Precomputes, for the children of `parent`, the enemy king's check squares,

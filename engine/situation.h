@@ -1,7 +1,7 @@
 // The side to move's situation, as the legal move generator sees it: its
 // checkers, its pinned pieces, and whether the enemy attacks a square. Shared
-// by the generator (movegen.cpp) and by the searches' first capture
-// (first_capture.cpp), which must agree with it on every move's legality.
+// by the generator (movegen.cpp) and by the searches' first move
+// (first_move.cpp), which must agree with it on every move's legality.
 #pragma once
 
 #include "engine/bitboard.h"

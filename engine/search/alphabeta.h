@@ -33,7 +33,7 @@ class AlphaBeta {
  public:
   using Move = typename T::MoveType;
 
-  explicit AlphaBeta(SearchContext<T>& ctx) : ctx_(ctx), tries_first_capture_(first_capture_applies(ctx)) {}
+  explicit AlphaBeta(SearchContext<T>& ctx) : ctx_(ctx), tries_first_move_(first_move_applies(ctx)) {}
 
   // `on_previous_pv`: this node lies on the previous iteration's principal
   // variation (iterative deepening), so its move there is tried early.
@@ -64,8 +64,8 @@ class AlphaBeta {
     Move hash_move{};
     if (ctx_.tt && probe_table<M>(ctx_, ply, depth, alpha, beta, value, hash_move))
       return bounded<F>(value, alpha, beta);
-    if constexpr (LEAF_CHILDREN && FindsFirstCapture<T>)
-      if (tries_first_capture_ && first_capture_cuts(ply, depth, alpha, beta, expected, value)) return value;
+    if constexpr (LEAF_CHILDREN && FindsFirstMove<T>)
+      if (tries_first_move_ && first_move_cuts(ply, depth, alpha, beta, expected, value)) return value;
     typename T::MoveList list;
     ctx_.tree.generate(list);
     if (list.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
@@ -99,21 +99,24 @@ class AlphaBeta {
     return best;
   }
 
-  // Under MVV-LVA alone a node searches its best capture first, and at a
-  // node with one ply to go that capture usually reaches beta. A tree that
-  // can find it without generating the node's moves (FindsFirstCapture)
-  // lets the node score it before anything else. If it reaches beta the
-  // node ends as its move loop would have ended it, with the same counts,
-  // and `result` is its value; otherwise nothing was counted and the node
-  // goes on as usual, its loop scoring that capture again.
-  static bool first_capture_applies(const SearchContext<T>& ctx) {
-    if constexpr (FindsFirstCapture<T> && !ObservesSearch<T> && M == Mutant::NONE)
+  // Under MVV-LVA alone a node searches its best capture first (or with no
+  // capture its first listed move), and at a node with one ply to go that
+  // move usually reaches beta. A tree that can find it without generating
+  // the node's moves (FindsFirstMove) lets the node score it before anything
+  // else. If it reaches beta the node ends as its move loop would have ended
+  // it, with the same counts, and `result` is its value; otherwise nothing
+  // was counted and the node goes on as usual, its loop scoring that move
+  // again.
+  static bool first_move_applies(const SearchContext<T>& ctx) {
+    if constexpr (FindsFirstMove<T> && !ObservesSearch<T> && M == Mutant::NONE)
       return !ctx.tt && ctx.ordering == OrderingSpec{.base = BaseOrdering::MVV_LVA};
     return false;
   }
-  bool first_capture_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected, Score& result) {
+  bool first_move_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected, Score& result) {
     Move move;
-    if (!ctx_.tree.first_mvv_lva_capture(move)) return false;
+    if (!ctx_.tree.first_mvv_lva_move(move)) return false;
+    // Below beta unless the child is a terminal: leave that rare case to the loop.
+    if (-ctx_.tree.leaf_child_evaluation(move) < beta) return false;
     const LeafChildScore score = ctx_.tree.lone_leaf_child_score(move, mate_ply(ctx_, ply + 1));
     const Score child = -bounded<F>(score.value, -beta, -alpha);
     if (!reaches_beta(std::max(alpha, child), beta)) return false;
@@ -256,7 +259,7 @@ class AlphaBeta {
   }
 
   SearchContext<T>& ctx_;
-  const bool tries_first_capture_;
+  const bool tries_first_move_;
   // The museum's shared alpha (mutant.h); no member at all in the plain search.
   struct NoSharedAlpha {};
   [[no_unique_address]] std::conditional_t<M == Mutant::SHARED_ALPHA, Score, NoSharedAlpha> shared_alpha_{

@@ -43,13 +43,16 @@ concept ScoresLeafChildren = Tree<T> &&
 
 // Optional beside it: the child a node searches first when its moves are
 // ordered by MVV-LVA alone, found without generating them, for a node with
-// one ply to go whose first capture reaches beta at once (alphabeta.h).
+// one ply to go whose first move reaches beta at once (alphabeta.h).
 template <typename T>
-concept FindsFirstCapture = ScoresLeafChildren<T> &&
+concept FindsFirstMove = ScoresLeafChildren<T> &&
     requires(T& tree, const T& const_tree, typename T::MoveType& move, int terminal_ply) {
-  // True, with `move`, when the ordered list's first move is a capture the
-  // tree can find so; false when there is none or it cannot tell.
-  { const_tree.first_mvv_lva_capture(move) } -> std::same_as<bool>;
+  // True, with `move`, when the tree can find the ordered list's first move
+  // so; false when it cannot tell.
+  { const_tree.first_mvv_lva_move(move) } -> std::same_as<bool>;
+  // The child's evaluation for its side to move: its value unless it is a
+  // terminal, which only scoring it can tell.
+  { const_tree.leaf_child_evaluation(move) } -> std::same_as<Score>;
   // leaf_child_score(move) without prepare_leaf_children first.
   { tree.lone_leaf_child_score(move, terminal_ply) } -> std::same_as<LeafChildScore>;
 };

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "engine/eval.h"
-#include "engine/first_capture.h"
+#include "engine/first_move.h"
 #include "engine/leaf_shortcut.h"
 #include "engine/move_order_scores.h"
 #include "engine/movegen.h"
@@ -103,10 +103,13 @@ class ChessTree {
     return {terminal_score_of(child, leaf_terminal_ply_), true};
   }
 
-  // The first capture under MVV-LVA alone (first_capture.h), and its
-  // child scored from here as leaf_child_score scores it.
-  bool first_mvv_lva_capture(Move& m) const { return prunebench::first_mvv_lva_capture(position(), m); }
+  // The first move under MVV-LVA alone (first_move.h), and its child's
+  // evaluation and score from here as leaf_child_score scores it.
+  bool first_mvv_lva_move(Move& m) const { return prunebench::first_mvv_lva_move(position(), m); }
+  Score leaf_child_evaluation(Move m) const { return evaluate_after(position(), m); }
   LeafChildScore lone_leaf_child_score(Move m, int terminal_ply) {
+    const Position& pos = position();
+    if (lone_child_has_legal_move_out_of_check(pos, m)) return {evaluate_after(pos, m), false};
     if (shortcut_parent_ == current_ + 1) shortcut_parent_ = nullptr;  // that slot is overwritten
     leaf_terminal_ply_ = terminal_ply;
     return leaf_child_score(m);
@@ -230,7 +233,7 @@ class ChessTree {
 
 static_assert(Tree<ChessTree>);
 static_assert(ScoresLeafChildren<ChessTree>);
-static_assert(FindsFirstCapture<ChessTree>);
+static_assert(FindsFirstMove<ChessTree>);
 static_assert(HintsChildKeys<ChessTree>);
 
 }  // namespace prunebench

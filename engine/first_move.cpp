@@ -1,4 +1,4 @@
-#include "engine/first_capture.h"
+#include "engine/first_move.h"
 
 #include <array>
 
@@ -84,14 +84,31 @@ Move first_piece_capture(const Position& pos, const Situation& s, Bitboard victi
   }
 }
 
+// With no capture the list's own order stands, and it begins with the
+// knights: the first knight, by origin square, with a move, and its first
+// destination. A pinned knight has none; any other takes every empty square
+// it attacks. False when no knight has a move.
 template <Color Us>
-bool first_capture_of(const Position& pos, Move& move) {
+bool first_knight_move(const Position& pos, const Situation& s, Move& move) {
+  for (Bitboard knights = pos.pieces(Us, KNIGHT) & ~s.pinned; knights;) {
+    const Square from = pop_lsb(knights);
+    if (const Bitboard targets = knight_attacks(from) & ~s.occupied) {
+      move = Move(from, lsb(targets), QUIET);
+      return true;
+    }
+  }
+  return false;
+}
+
+template <Color Us>
+bool first_move_of(const Position& pos, Move& move) {
   constexpr Color Them = ~Us;
   constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
   constexpr Direction UP_EAST = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
   constexpr Bitboard LAST_RANK = Us == WHITE ? RANK_8_BB : RANK_1_BB;
   const Situation s = analyse<Us>(pos);
   const Bitboard pawns = pos.pieces(Us, PAWN);
+  const Square ep = pos.en_passant_square();
   // A pinned pawn's captures are listed after the free pawns' on both sides.
   if (s.checkers || (s.pinned & pawns)) return false;
 
@@ -110,12 +127,11 @@ bool first_capture_of(const Position& pos, Move& move) {
 
   const Bitboard any = captures[PAWN] | captures[KNIGHT] | captures[BISHOP] | captures[ROOK] | captures[QUEEN] |
                        captures[KING];
-  if (!any) return false;
+  if (!any) return ep == NO_SQUARE || !(pawn_attacks(Them, ep) & pawns) ? first_knight_move<Us>(pos, s, move) : false;
   const CapturePair pair = first_pair(pos, Them, captures, any);
   const Bitboard victims = captures[pair.attacker] & pos.pieces(Them, pair.victim);
   // En passant is listed after every other pawn capture: it comes first
   // only when nothing scores above it.
-  const Square ep = pos.en_passant_square();
   if (pair_score(pair) < EN_PASSANT_SCORE && ep != NO_SQUARE && (pawn_attacks(Them, ep) & pawns)) return false;
   switch (pair.attacker) {
     case PAWN: {
@@ -139,8 +155,8 @@ bool first_capture_of(const Position& pos, Move& move) {
 
 }  // namespace
 
-bool first_mvv_lva_capture(const Position& pos, Move& move) {
-  return pos.side_to_move() == WHITE ? first_capture_of<WHITE>(pos, move) : first_capture_of<BLACK>(pos, move);
+bool first_mvv_lva_move(const Position& pos, Move& move) {
+  return pos.side_to_move() == WHITE ? first_move_of<WHITE>(pos, move) : first_move_of<BLACK>(pos, move);
 }
 
 }  // namespace prunebench

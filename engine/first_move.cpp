@@ -35,9 +35,9 @@ constexpr PieceType ATTACKERS_BY_SCORE[] = {KING, PAWN, KNIGHT, BISHOP, ROOK, QU
 // bishops (330) and knights (320) overlap: a knight taken by the king or a
 // pawn outscores a bishop taken by a rook or queen, and a bishop taken by a
 // pawn ties with a knight taken by the king (3,200), where the king's move,
-// listed before the pawns', comes first.
+// listed before the pawns', comes first (`tied` is then set).
 CapturePair first_pair(const Position& pos, Color them, const std::array<Bitboard, PIECE_TYPE_NB>& captures,
-                       Bitboard any) {
+                       Bitboard any, bool& tied) {
   const auto best_taker = [&](PieceType victim) {
     const Bitboard victims = pos.pieces(them, victim);
     for (const PieceType attacker : ATTACKERS_BY_SCORE)
@@ -50,6 +50,7 @@ CapturePair first_pair(const Position& pos, Color them, const std::array<Bitboar
   if (bishop && knight) {
     const CapturePair b = best_taker(BISHOP), n = best_taker(KNIGHT);
     if (pair_score(b) != pair_score(n)) return pair_score(b) > pair_score(n) ? b : n;
+    tied = true;
     return GENERATOR_RANK[b.attacker] < GENERATOR_RANK[n.attacker] ? b : n;
   }
   if (bishop) return best_taker(BISHOP);
@@ -73,15 +74,20 @@ Bitboard piece_captures(const Position& pos, const Situation& s) {
 }
 
 // The first capture of one of `victims` by a piece of type Pt, in generator
-// order: by origin square, then destination. One exists.
+// order: by origin square, then destination (one exists); and how many
+// such captures there are.
 template <Color Us, PieceType Pt>
-Move first_piece_capture(const Position& pos, const Situation& s, Bitboard victims) {
-  for (Bitboard pieces = pos.pieces(Us, Pt);;) {
+Move first_piece_capture(const Position& pos, const Situation& s, Bitboard victims, int& count) {
+  Move first;
+  count = 0;
+  for (Bitboard pieces = pos.pieces(Us, Pt); pieces;) {
     const Square from = pop_lsb(pieces);
     Bitboard targets = piece_attacks<Pt>(from, s.occupied) & victims;
     if (s.pinned & square_bb(from)) targets &= line_bb(s.king, from);
-    if (targets) return Move(from, lsb(targets), CAPTURE);
+    if (targets && count == 0) first = Move(from, lsb(targets), CAPTURE);
+    count += popcount(targets);
   }
+  return first;
 }
 
 // With no capture the list's own order stands, and it begins with the
@@ -101,7 +107,7 @@ bool first_knight_move(const Position& pos, const Situation& s, Move& move) {
 }
 
 template <Color Us>
-bool first_move_of(const Position& pos, Move& move) {
+bool first_move_of(const Position& pos, Move& move, bool& alone) {
   constexpr Color Them = ~Us;
   constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
   constexpr Direction UP_EAST = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
@@ -127,12 +133,18 @@ bool first_move_of(const Position& pos, Move& move) {
 
   const Bitboard any = captures[PAWN] | captures[KNIGHT] | captures[BISHOP] | captures[ROOK] | captures[QUEEN] |
                        captures[KING];
+  alone = false;
   if (!any) return ep == NO_SQUARE || !(pawn_attacks(Them, ep) & pawns) ? first_knight_move<Us>(pos, s, move) : false;
-  const CapturePair pair = first_pair(pos, Them, captures, any);
+  bool tied = false;
+  const CapturePair pair = first_pair(pos, Them, captures, any, tied);
   const Bitboard victims = captures[pair.attacker] & pos.pieces(Them, pair.victim);
   // En passant is listed after every other pawn capture: it comes first
-  // only when nothing scores above it.
-  if (pair_score(pair) < EN_PASSANT_SCORE && ep != NO_SQUARE && (pawn_attacks(Them, ep) & pawns)) return false;
+  // only when nothing scores above it, and ties with a pawn taking a pawn.
+  if (ep != NO_SQUARE && (pawn_attacks(Them, ep) & pawns)) {
+    if (pair_score(pair) < EN_PASSANT_SCORE) return false;
+    tied |= pair_score(pair) == EN_PASSANT_SCORE;
+  }
+  int count = 1;  // the moves with the first one's score
   switch (pair.attacker) {
     case PAWN: {
       // Captures towards the a-file, then towards the h-file, each by
@@ -143,20 +155,26 @@ bool first_move_of(const Position& pos, Move& move) {
       const Bitboard promotions = side & LAST_RANK;
       const Square to = lsb(promotions ? promotions : side);
       move = Move(Square(to - offset), to, promotions ? PROMO_CAPTURE_QUEEN : CAPTURE);
-      return true;
+      // Each capturing promotion is four moves of one score.
+      count = popcount(west & victims) + popcount(east & victims) +
+              3 * (popcount(west & victims & LAST_RANK) + popcount(east & victims & LAST_RANK));
+      break;
     }
-    case KNIGHT: move = first_piece_capture<Us, KNIGHT>(pos, s, victims); return true;
-    case BISHOP: move = first_piece_capture<Us, BISHOP>(pos, s, victims); return true;
-    case ROOK: move = first_piece_capture<Us, ROOK>(pos, s, victims); return true;
-    case QUEEN: move = first_piece_capture<Us, QUEEN>(pos, s, victims); return true;
-    default: move = Move(s.king, lsb(victims), CAPTURE); return true;
+    case KNIGHT: move = first_piece_capture<Us, KNIGHT>(pos, s, victims, count); break;
+    case BISHOP: move = first_piece_capture<Us, BISHOP>(pos, s, victims, count); break;
+    case ROOK: move = first_piece_capture<Us, ROOK>(pos, s, victims, count); break;
+    case QUEEN: move = first_piece_capture<Us, QUEEN>(pos, s, victims, count); break;
+    default: move = Move(s.king, lsb(victims), CAPTURE); count = popcount(victims); break;
   }
+  alone = count == 1 && !tied;
+  return true;
 }
 
 }  // namespace
 
-bool first_mvv_lva_move(const Position& pos, Move& move) {
-  return pos.side_to_move() == WHITE ? first_move_of<WHITE>(pos, move) : first_move_of<BLACK>(pos, move);
+bool first_mvv_lva_move(const Position& pos, Move& move, bool& alone) {
+  return pos.side_to_move() == WHITE ? first_move_of<WHITE>(pos, move, alone)
+                                     : first_move_of<BLACK>(pos, move, alone);
 }
 
 }  // namespace prunebench

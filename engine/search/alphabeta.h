@@ -33,7 +33,7 @@ class AlphaBeta {
  public:
   using Move = typename T::MoveType;
 
-  explicit AlphaBeta(SearchContext<T>& ctx) : ctx_(ctx), tries_first_move_(first_move_applies(ctx)) {}
+  explicit AlphaBeta(SearchContext<T>& ctx) : ctx_(ctx), first_move_use_(first_move_use(ctx)) {}
 
   // `on_previous_pv`: this node lies on the previous iteration's principal
   // variation (iterative deepening), so its move there is tried early.
@@ -65,7 +65,9 @@ class AlphaBeta {
     if (ctx_.tt && probe_table<M>(ctx_, ply, depth, alpha, beta, value, hash_move))
       return bounded<F>(value, alpha, beta);
     if constexpr (LEAF_CHILDREN && FindsFirstMove<T>)
-      if (tries_first_move_ && first_move_cuts(ply, depth, alpha, beta, expected, value)) return value;
+      if (first_move_use_ != FirstMoveUse::NEVER &&
+          first_move_cuts(ply, depth, alpha, beta, expected, hash_move, on_previous_pv, value))
+        return value;
     typename T::MoveList list;
     ctx_.tree.generate(list);
     if (list.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
@@ -99,22 +101,36 @@ class AlphaBeta {
     return best;
   }
 
-  // Under MVV-LVA alone a node searches its best capture first (or with no
-  // capture its first listed move), and at a node with one ply to go that
-  // move usually reaches beta. A tree that can find it without generating
-  // the node's moves (FindsFirstMove) lets the node score it before anything
-  // else. If it reaches beta the node ends as its move loop would have ended
-  // it, with the same counts, and `result` is its value; otherwise nothing
-  // was counted and the node goes on as usual, its loop scoring that move
-  // again.
-  static bool first_move_applies(const SearchContext<T>& ctx) {
-    if constexpr (FindsFirstMove<T> && !ObservesSearch<T> && M == Mutant::NONE)
-      return !ctx.tt && ctx.ordering == OrderingSpec{.base = BaseOrdering::MVV_LVA};
-    return false;
+  // Under MVV-LVA a node searches its best capture first (with no capture
+  // and MVV-LVA alone, its first listed move), and at a node with one ply to
+  // go that move usually reaches beta. A tree that can find it without
+  // generating the node's moves (FindsFirstMove) lets the node score it
+  // before anything else. If it reaches beta the node ends as its move loop
+  // would have ended it, with the same counts, table entry and killers, and
+  // `result` is its value; otherwise nothing was counted and the node goes on
+  // as usual, its loop scoring that move again.
+  //
+  // Hints change which move is first: a hash or PV move comes before every
+  // capture, killers and history reorder the quiet moves, and history breaks
+  // ties between equal captures. So with hints only a node without a hash or
+  // PV move takes this path, and only for a capture no other move ties with.
+  enum class FirstMoveUse { NEVER, ALWAYS, ALONE_CAPTURE };
+  static FirstMoveUse first_move_use(const SearchContext<T>& ctx) {
+    if constexpr (FindsFirstMove<T> && !ObservesSearch<T> && M == Mutant::NONE) {
+      const OrderingSpec& o = ctx.ordering;
+      if (o.base != BaseOrdering::MVV_LVA || o.canonical_tiebreak || o.scan_tiebreak != 0)
+        return FirstMoveUse::NEVER;
+      return o == OrderingSpec{.base = BaseOrdering::MVV_LVA} ? FirstMoveUse::ALWAYS : FirstMoveUse::ALONE_CAPTURE;
+    }
+    return FirstMoveUse::NEVER;
   }
-  bool first_move_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected, Score& result) {
+  bool first_move_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected, Move hash_move,
+                       bool on_previous_pv, Score& result) {
+    const bool hinted = first_move_use_ == FirstMoveUse::ALONE_CAPTURE;
+    if (hinted && (hash_move != Move{} || ctx_.previous_pv_move(ply, on_previous_pv) != Move{})) return false;
     Move move;
-    if (!ctx_.tree.first_mvv_lva_move(move)) return false;
+    bool alone;
+    if (!ctx_.tree.first_mvv_lva_move(move, alone) || (hinted && !alone)) return false;
     // Below beta unless the child is a terminal: leave that rare case to the loop.
     if (-ctx_.tree.leaf_child_evaluation(move) < beta) return false;
     const LeafChildScore score = ctx_.tree.lone_leaf_child_score(move, mate_ply(ctx_, ply + 1));
@@ -126,6 +142,7 @@ class AlphaBeta {
     count_leaf_children(ctx_.counters, ply + 1, LeafTally{1, std::uint64_t(score.terminal)});
     count_node_types(ctx_.counters, expected, NodeType::CUT);
     result = bounded<F>(child, alpha, beta);
+    if (ctx_.tt) store_table<M>(ctx_, ply, depth, result, alpha, beta, move);
     return true;
   }
 
@@ -259,7 +276,7 @@ class AlphaBeta {
   }
 
   SearchContext<T>& ctx_;
-  const bool tries_first_move_;
+  const FirstMoveUse first_move_use_;
   // The museum's shared alpha (mutant.h); no member at all in the plain search.
   struct NoSharedAlpha {};
   [[no_unique_address]] std::conditional_t<M == Mutant::SHARED_ALPHA, Score, NoSharedAlpha> shared_alpha_{

@@ -50,29 +50,40 @@ struct Tally {
   int capture_first = 0;
   int answered_capture_first = 0;
   int answered_quiet_first = 0;
+  int alone = 0;
 };
 
 void check_position(const Position& pos, Tally& tally) {
   MoveList list;
   generate_legal(pos, list);
   Move found;
-  const bool answered = first_mvv_lva_move(pos, found);
+  bool alone = false;
+  const bool answered = first_mvv_lva_move(pos, found, alone);
   ++tally.positions;
   if (list.empty()) {
     EXPECT_FALSE(answered) << pos.fen();
     return;
   }
   const Move first = first_by_mvv_lva(pos, list);
+  const Square ep = pos.en_passant_square();
+  const bool en_passant =
+      ep != NO_SQUARE && (pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), PAWN));
   tally.capture_first += first.is_capture();
   tally.answered_capture_first += answered && first.is_capture();
   tally.answered_quiet_first += answered && !first.is_capture();
+  tally.alone += alone;
   if (answered) {
     EXPECT_EQ(to_uci(found), to_uci(first)) << pos.fen();
     EXPECT_EQ(found, first) << pos.fen() << " " << to_uci(found);  // the kind too
+    // Alone: a capture with a score no other move has. It may say no for a
+    // lone capture only where an en passant capture, legal or not, could tie.
+    const auto equal = std::count_if(list.begin(), list.end(), [&](Move m) {
+      return mvv_lva_score(pos, m) == mvv_lva_score(pos, first);
+    });
+    const bool lone_capture = first.is_capture() && equal == 1;
+    EXPECT_TRUE(!alone || lone_capture) << pos.fen() << " " << to_uci(first);
+    EXPECT_TRUE(alone || !lone_capture || en_passant) << pos.fen() << " " << to_uci(first);
   } else {
-    const Square ep = pos.en_passant_square();
-    const bool en_passant =
-        ep != NO_SQUARE && (pawn_attacks(~pos.side_to_move(), ep) & pos.pieces(pos.side_to_move(), PAWN));
     const bool no_knight_first = !first.is_capture() && type_of(pos.piece_on(first.from())) != KNIGHT;
     EXPECT_TRUE(pos.in_check() || en_passant || has_pinned_pawn(pos) || no_knight_first)
         << pos.fen() << " " << to_uci(first);
@@ -98,6 +109,7 @@ TEST(FirstMove, IsTheFirstMoveOfTheMvvLvaOrderAtEveryNodeOfTheSuite) {
   EXPECT_GT(tally.capture_first, tally.positions / 2);
   EXPECT_GT(tally.answered_capture_first, tally.capture_first * 9 / 10);
   EXPECT_GT(tally.answered_quiet_first, 10'000);
+  EXPECT_GT(tally.alone, tally.answered_capture_first / 4);
 }
 
 struct Case {
@@ -138,7 +150,8 @@ TEST(FirstMove, HandMadePositions) {
   for (const Case& c : cases) {
     const Position pos = from_fen(c.fen);
     Move found;
-    const bool answered = first_mvv_lva_move(pos, found);
+    bool alone;
+    const bool answered = first_mvv_lva_move(pos, found, alone);
     EXPECT_EQ(answered ? to_uci(found) : std::string(), c.first) << c.fen;
     Tally tally;
     check_position(pos, tally);

@@ -61,8 +61,10 @@ CapturePair first_pair(const Position& pos, Color them, const std::array<Bitboar
 constexpr std::int64_t EN_PASSANT_SCORE = pair_score({PAWN, PAWN});
 
 // The squares of enemy pieces the pieces of type Pt can legally capture.
+// Always inline: g++ made the queens' a call once the code around it grew,
+// about 40 instructions more a node.
 template <Color Us, PieceType Pt>
-Bitboard piece_captures(const Position& pos, const Situation& s) {
+[[gnu::always_inline]] inline Bitboard piece_captures(const Position& pos, const Situation& s) {
   Bitboard captures = 0;
   for (Bitboard pieces = pos.pieces(Us, Pt); pieces;) {
     const Square from = pop_lsb(pieces);
@@ -74,9 +76,9 @@ Bitboard piece_captures(const Position& pos, const Situation& s) {
 }
 
 // The first capture of one of `victims` by a piece of type Pt, in generator
-// order: by origin square, then destination (one exists); and how many
-// such captures there are.
-template <Color Us, PieceType Pt>
+// order: by origin square, then destination (one exists); and with COUNT,
+// how many such captures there are.
+template <Color Us, PieceType Pt, bool COUNT>
 Move first_piece_capture(const Position& pos, const Situation& s, Bitboard victims, int& count) {
   Move first;
   count = 0;
@@ -84,6 +86,8 @@ Move first_piece_capture(const Position& pos, const Situation& s, Bitboard victi
     const Square from = pop_lsb(pieces);
     Bitboard targets = piece_attacks<Pt>(from, s.occupied) & victims;
     if (s.pinned & square_bb(from)) targets &= line_bb(s.king, from);
+    if constexpr (!COUNT)
+      if (targets) return Move(from, lsb(targets), CAPTURE);
     if (targets && count == 0) first = Move(from, lsb(targets), CAPTURE);
     count += popcount(targets);
   }
@@ -106,7 +110,8 @@ bool first_knight_move(const Position& pos, const Situation& s, Move& move) {
   return false;
 }
 
-template <Color Us>
+// COUNT: find out whether the move is alone in its score (first_move.h).
+template <Color Us, bool COUNT>
 bool first_move_of(const Position& pos, Move& move, bool& alone) {
   constexpr Color Them = ~Us;
   constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
@@ -160,10 +165,10 @@ bool first_move_of(const Position& pos, Move& move, bool& alone) {
               3 * (popcount(west & victims & LAST_RANK) + popcount(east & victims & LAST_RANK));
       break;
     }
-    case KNIGHT: move = first_piece_capture<Us, KNIGHT>(pos, s, victims, count); break;
-    case BISHOP: move = first_piece_capture<Us, BISHOP>(pos, s, victims, count); break;
-    case ROOK: move = first_piece_capture<Us, ROOK>(pos, s, victims, count); break;
-    case QUEEN: move = first_piece_capture<Us, QUEEN>(pos, s, victims, count); break;
+    case KNIGHT: move = first_piece_capture<Us, KNIGHT, COUNT>(pos, s, victims, count); break;
+    case BISHOP: move = first_piece_capture<Us, BISHOP, COUNT>(pos, s, victims, count); break;
+    case ROOK: move = first_piece_capture<Us, ROOK, COUNT>(pos, s, victims, count); break;
+    case QUEEN: move = first_piece_capture<Us, QUEEN, COUNT>(pos, s, victims, count); break;
     default: move = Move(s.king, lsb(victims), CAPTURE); count = popcount(victims); break;
   }
   alone = count == 1 && !tied;
@@ -172,9 +177,13 @@ bool first_move_of(const Position& pos, Move& move, bool& alone) {
 
 }  // namespace
 
-bool first_mvv_lva_move(const Position& pos, Move& move, bool& alone) {
-  return pos.side_to_move() == WHITE ? first_move_of<WHITE>(pos, move, alone)
-                                     : first_move_of<BLACK>(pos, move, alone);
+bool first_mvv_lva_move(const Position& pos, Move& move, bool* alone) {
+  bool unused;
+  if (!alone)
+    return pos.side_to_move() == WHITE ? first_move_of<WHITE, false>(pos, move, unused)
+                                       : first_move_of<BLACK, false>(pos, move, unused);
+  return pos.side_to_move() == WHITE ? first_move_of<WHITE, true>(pos, move, *alone)
+                                     : first_move_of<BLACK, true>(pos, move, *alone);
 }
 
 }  // namespace prunebench

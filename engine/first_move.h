@@ -17,9 +17,10 @@ namespace prunebench {
 // True, with `move` the move an MVV-LVA ordering of generate_legal(pos)'s
 // list puts first. False when `pos` holds something this leaves to the full
 // list: check, a pinned pawn, an en passant capture that could come first,
-// or neither a capture nor a knight's move. `alone`: the move is a capture
-// and no other legal move has its mvv_lva_score, so that an ordering which
-// breaks equal scores by more (history) puts it first as well.
-bool first_mvv_lva_move(const Position& pos, Move& move, bool& alone);
+// or neither a capture nor a knight's move. `alone`, when asked for (it
+// costs a count of the captures): the move is a capture and no other legal
+// move has its mvv_lva_score, so that an ordering which breaks equal scores
+// by more (history) puts it first as well.
+bool first_mvv_lva_move(const Position& pos, Move& move, bool* alone = nullptr);
 
 }  // namespace prunebench

@@ -129,8 +129,8 @@ class AlphaBeta {
     const bool hinted = first_move_use_ == FirstMoveUse::ALONE_CAPTURE;
     if (hinted && (hash_move != Move{} || ctx_.previous_pv_move(ply, on_previous_pv) != Move{})) return false;
     Move move;
-    bool alone;
-    if (!ctx_.tree.first_mvv_lva_move(move, alone) || (hinted && !alone)) return false;
+    bool alone = false;
+    if (!ctx_.tree.first_mvv_lva_move(move, hinted ? &alone : nullptr) || (hinted && !alone)) return false;
     // Below beta unless the child is a terminal: leave that rare case to the loop.
     if (-ctx_.tree.leaf_child_evaluation(move) < beta) return false;
     const LeafChildScore score = ctx_.tree.lone_leaf_child_score(move, mate_ply(ctx_, ply + 1));

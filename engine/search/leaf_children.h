@@ -46,9 +46,10 @@ concept ScoresLeafChildren = Tree<T> &&
 // one ply to go whose first move reaches beta at once (alphabeta.h).
 template <typename T>
 concept FindsFirstMove = ScoresLeafChildren<T> &&
-    requires(T& tree, const T& const_tree, typename T::MoveType& move, bool& alone, int terminal_ply) {
+    requires(T& tree, const T& const_tree, typename T::MoveType& move, bool* alone, int terminal_ply) {
   // True, with `move`, when the tree can find the ordered list's first move
-  // so; false when it cannot tell. `alone`: no other move has its base score.
+  // so; false when it cannot tell. `*alone`, if asked for: no other move has
+  // its base score.
   { const_tree.first_mvv_lva_move(move, alone) } -> std::same_as<bool>;
   // The child's evaluation for its side to move: its value unless it is a
   // terminal, which only scoring it can tell.

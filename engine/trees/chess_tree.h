@@ -105,7 +105,7 @@ class ChessTree {
 
   // The first move under MVV-LVA alone (first_move.h), and its child's
   // evaluation and score from here as leaf_child_score scores it.
-  bool first_mvv_lva_move(Move& m, bool& alone) const { return prunebench::first_mvv_lva_move(position(), m, alone); }
+  bool first_mvv_lva_move(Move& m, bool* alone) const { return prunebench::first_mvv_lva_move(position(), m, alone); }
   Score leaf_child_evaluation(Move m) const { return evaluate_after(position(), m); }
   LeafChildScore lone_leaf_child_score(Move m, int terminal_ply) {
     const Position& pos = position();

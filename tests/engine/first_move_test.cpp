@@ -58,7 +58,10 @@ void check_position(const Position& pos, Tally& tally) {
   generate_legal(pos, list);
   Move found;
   bool alone = false;
-  const bool answered = first_mvv_lva_move(pos, found, alone);
+  const bool answered = first_mvv_lva_move(pos, found, &alone);
+  Move found_without_count;  // the same answer when `alone` is not asked for
+  EXPECT_EQ(first_mvv_lva_move(pos, found_without_count), answered) << pos.fen();
+  EXPECT_TRUE(!answered || found_without_count == found) << pos.fen();
   ++tally.positions;
   if (list.empty()) {
     EXPECT_FALSE(answered) << pos.fen();
@@ -151,7 +154,7 @@ TEST(FirstMove, HandMadePositions) {
     const Position pos = from_fen(c.fen);
     Move found;
     bool alone;
-    const bool answered = first_mvv_lva_move(pos, found, alone);
+    const bool answered = first_mvv_lva_move(pos, found, &alone);
     EXPECT_EQ(answered ? to_uci(found) : std::string(), c.first) << c.fen;
     Tally tally;
     check_position(pos, tally);

@@ -132,8 +132,9 @@ class AlphaBeta {
     bool alone = false;
     if (!ctx_.tree.first_mvv_lva_move(move, hinted ? &alone : nullptr) || (hinted && !alone)) return false;
     // Below beta unless the child is a terminal: leave that rare case to the loop.
-    if (-ctx_.tree.leaf_child_evaluation(move) < beta) return false;
-    const LeafChildScore score = ctx_.tree.lone_leaf_child_score(move, mate_ply(ctx_, ply + 1));
+    const Score evaluation = ctx_.tree.leaf_child_evaluation(move);
+    if (-evaluation < beta) return false;
+    const LeafChildScore score = ctx_.tree.lone_leaf_child_score(move, evaluation, mate_ply(ctx_, ply + 1));
     const Score child = -bounded<F>(score.value, -beta, -alpha);
     if (!reaches_beta(std::max(alpha, child), beta)) return false;
     record_pv<true>(ctx_.pv, ply, move);

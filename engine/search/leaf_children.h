@@ -42,11 +42,12 @@ concept ScoresLeafChildren = Tree<T> &&
 };
 
 // Optional beside it: the child a node searches first when its moves are
-// ordered by MVV-LVA alone, found without generating them, for a node with
-// one ply to go whose first move reaches beta at once (alphabeta.h).
+// ordered by MVV-LVA, found without generating them, for a node with one ply
+// to go whose first move reaches beta at once (alphabeta.h).
 template <typename T>
 concept FindsFirstMove = ScoresLeafChildren<T> &&
-    requires(T& tree, const T& const_tree, typename T::MoveType& move, bool* alone, int terminal_ply) {
+    requires(T& tree, const T& const_tree, typename T::MoveType& move, bool* alone, Score evaluation,
+             int terminal_ply) {
   // True, with `move`, when the tree can find the ordered list's first move
   // so; false when it cannot tell. `*alone`, if asked for: no other move has
   // its base score.
@@ -54,8 +55,9 @@ concept FindsFirstMove = ScoresLeafChildren<T> &&
   // The child's evaluation for its side to move: its value unless it is a
   // terminal, which only scoring it can tell.
   { const_tree.leaf_child_evaluation(move) } -> std::same_as<Score>;
-  // leaf_child_score(move) without prepare_leaf_children first.
-  { tree.lone_leaf_child_score(move, terminal_ply) } -> std::same_as<LeafChildScore>;
+  // leaf_child_score(move) without prepare_leaf_children first;
+  // `evaluation`: leaf_child_evaluation(move), already asked for.
+  { tree.lone_leaf_child_score(move, evaluation, terminal_ply) } -> std::same_as<LeafChildScore>;
 };
 
 }  // namespace prunebench

@@ -103,13 +103,13 @@ class ChessTree {
     return {terminal_score_of(child, leaf_terminal_ply_), true};
   }
 
-  // The first move under MVV-LVA alone (first_move.h), and its child's
+  // The move an MVV-LVA ordering puts first (first_move.h), and its child's
   // evaluation and score from here as leaf_child_score scores it.
   bool first_mvv_lva_move(Move& m, bool* alone) const { return prunebench::first_mvv_lva_move(position(), m, alone); }
   Score leaf_child_evaluation(Move m) const { return evaluate_after(position(), m); }
-  LeafChildScore lone_leaf_child_score(Move m, int terminal_ply) {
+  LeafChildScore lone_leaf_child_score(Move m, Score evaluation, int terminal_ply) {
     const Position& pos = position();
-    if (lone_child_has_legal_move_out_of_check(pos, m)) return {evaluate_after(pos, m), false};
+    if (lone_child_has_legal_move_out_of_check(pos, m)) return {evaluation, false};
     if (shortcut_parent_ == current_ + 1) shortcut_parent_ = nullptr;  // that slot is overwritten
     leaf_terminal_ply_ = terminal_ply;
     return leaf_child_score(m);

@@ -1,6 +1,7 @@
 #include "engine/first_move.h"
 
 #include <array>
+#include <utility>
 
 #include "engine/move_order_scores.h"
 #include "engine/situation.h"
@@ -60,6 +61,18 @@ CapturePair first_pair(const Position& pos, Color them, const std::array<Bitboar
 
 constexpr std::int64_t EN_PASSANT_SCORE = pair_score({PAWN, PAWN});
 
+// FirstMoveTies as they are found; more than fit make the list unusable.
+struct TieList {
+  FirstMoveTies& ties;
+  int found = 0;
+  void add(Move m) {
+    if (found < FirstMoveTies::CAPACITY) ties.moves[found] = m;
+    ++found;
+  }
+  Move first() const { return ties.moves[0]; }
+  void close(bool usable) { ties.count = usable && found <= FirstMoveTies::CAPACITY ? found : 0; }
+};
+
 // The squares of enemy pieces the pieces of type Pt can legally capture.
 // Always inline: g++ made the queens' a call once the code around it grew,
 // about 40 instructions more a node.
@@ -76,22 +89,19 @@ template <Color Us, PieceType Pt>
 }
 
 // The first capture of one of `victims` by a piece of type Pt, in generator
-// order: by origin square, then destination (one exists); and with COUNT,
-// how many such captures there are.
-template <Color Us, PieceType Pt, bool COUNT>
-Move first_piece_capture(const Position& pos, const Situation& s, Bitboard victims, int& count) {
-  Move first;
-  count = 0;
+// order: by origin square, then destination (one exists); and with LIST,
+// every such capture into `ties`, in the same order.
+template <Color Us, PieceType Pt, bool LIST>
+Move first_piece_capture(const Position& pos, const Situation& s, Bitboard victims, TieList& ties) {
   for (Bitboard pieces = pos.pieces(Us, Pt); pieces;) {
     const Square from = pop_lsb(pieces);
     Bitboard targets = piece_attacks<Pt>(from, s.occupied) & victims;
     if (s.pinned & square_bb(from)) targets &= line_bb(s.king, from);
-    if constexpr (!COUNT)
+    if constexpr (!LIST)
       if (targets) return Move(from, lsb(targets), CAPTURE);
-    if (targets && count == 0) first = Move(from, lsb(targets), CAPTURE);
-    count += popcount(targets);
+    while (targets) ties.add(Move(from, pop_lsb(targets), CAPTURE));
   }
-  return first;
+  return ties.first();
 }
 
 // With no capture the list's own order stands, and it begins with the
@@ -110,9 +120,30 @@ bool first_knight_move(const Position& pos, const Situation& s, Move& move) {
   return false;
 }
 
-// COUNT: find out whether the move is alone in its score (first_move.h).
-template <Color Us, bool COUNT>
-bool first_move_of(const Position& pos, Move& move, bool& alone) {
+// The pawn captures of `victims` in generator order: towards the a-file,
+// then towards the h-file; within each, the capturing promotions before the
+// plain captures, each by destination. A capturing promotion is listed as
+// its first move, the queen's (its four moves share origin and destination).
+template <Color Us>
+void list_pawn_captures(Bitboard west, Bitboard east, TieList& ties) {
+  constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
+  constexpr Direction UP_EAST = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+  constexpr Bitboard LAST_RANK = Us == WHITE ? RANK_8_BB : RANK_1_BB;
+  const auto add = [&](Bitboard targets, int offset, MoveKind kind) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      ties.add(Move(Square(to - offset), to, kind));
+    }
+  };
+  for (const auto& [side, offset] : {std::pair{west, int(UP_WEST)}, std::pair{east, int(UP_EAST)}}) {
+    add(side & LAST_RANK, offset, PROMO_CAPTURE_QUEEN);
+    add(side & ~LAST_RANK, offset, CAPTURE);
+  }
+}
+
+// LIST: the first move's ties into `ties` (first_move.h).
+template <Color Us, bool LIST>
+bool first_move_of(const Position& pos, Move& move, FirstMoveTies& tie_list) {
   constexpr Color Them = ~Us;
   constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
   constexpr Direction UP_EAST = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
@@ -138,8 +169,11 @@ bool first_move_of(const Position& pos, Move& move, bool& alone) {
 
   const Bitboard any = captures[PAWN] | captures[KNIGHT] | captures[BISHOP] | captures[ROOK] | captures[QUEEN] |
                        captures[KING];
-  alone = false;
-  if (!any) return ep == NO_SQUARE || !(pawn_attacks(Them, ep) & pawns) ? first_knight_move<Us>(pos, s, move) : false;
+  TieList ties{tie_list};
+  if (!any) {
+    ties.close(false);
+    return ep == NO_SQUARE || !(pawn_attacks(Them, ep) & pawns) ? first_knight_move<Us>(pos, s, move) : false;
+  }
   bool tied = false;
   const CapturePair pair = first_pair(pos, Them, captures, any, tied);
   const Bitboard victims = captures[pair.attacker] & pos.pieces(Them, pair.victim);
@@ -149,41 +183,41 @@ bool first_move_of(const Position& pos, Move& move, bool& alone) {
     if (pair_score(pair) < EN_PASSANT_SCORE) return false;
     tied |= pair_score(pair) == EN_PASSANT_SCORE;
   }
-  int count = 1;  // the moves with the first one's score
   switch (pair.attacker) {
     case PAWN: {
-      // Captures towards the a-file, then towards the h-file, each by
-      // destination; within each, the promotions (queen first) before
-      // the plain captures.
-      const Bitboard side = west & victims ? west & victims : east & victims;
-      const int offset = west & victims ? UP_WEST : UP_EAST;
+      // The first of list_pawn_captures' order.
+      const Bitboard west_victims = west & victims, east_victims = east & victims;
+      const Bitboard side = west_victims ? west_victims : east_victims;
+      const int offset = west_victims ? UP_WEST : UP_EAST;
       const Bitboard promotions = side & LAST_RANK;
       const Square to = lsb(promotions ? promotions : side);
       move = Move(Square(to - offset), to, promotions ? PROMO_CAPTURE_QUEEN : CAPTURE);
-      // Each capturing promotion is four moves of one score.
-      count = popcount(west & victims) + popcount(east & victims) +
-              3 * (popcount(west & victims & LAST_RANK) + popcount(east & victims & LAST_RANK));
+      if constexpr (LIST) list_pawn_captures<Us>(west_victims, east_victims, ties);
       break;
     }
-    case KNIGHT: move = first_piece_capture<Us, KNIGHT, COUNT>(pos, s, victims, count); break;
-    case BISHOP: move = first_piece_capture<Us, BISHOP, COUNT>(pos, s, victims, count); break;
-    case ROOK: move = first_piece_capture<Us, ROOK, COUNT>(pos, s, victims, count); break;
-    case QUEEN: move = first_piece_capture<Us, QUEEN, COUNT>(pos, s, victims, count); break;
-    default: move = Move(s.king, lsb(victims), CAPTURE); count = popcount(victims); break;
+    case KNIGHT: move = first_piece_capture<Us, KNIGHT, LIST>(pos, s, victims, ties); break;
+    case BISHOP: move = first_piece_capture<Us, BISHOP, LIST>(pos, s, victims, ties); break;
+    case ROOK: move = first_piece_capture<Us, ROOK, LIST>(pos, s, victims, ties); break;
+    case QUEEN: move = first_piece_capture<Us, QUEEN, LIST>(pos, s, victims, ties); break;
+    default:
+      move = Move(s.king, lsb(victims), CAPTURE);
+      if constexpr (LIST)
+        for (Bitboard v = victims; v;) ties.add(Move(s.king, pop_lsb(v), CAPTURE));
+      break;
   }
-  alone = count == 1 && !tied;
+  ties.close(!tied);
   return true;
 }
 
 }  // namespace
 
-bool first_mvv_lva_move(const Position& pos, Move& move, bool* alone) {
-  bool unused;
-  if (!alone)
+bool first_mvv_lva_move(const Position& pos, Move& move, FirstMoveTies* ties) {
+  FirstMoveTies unused;
+  if (!ties)
     return pos.side_to_move() == WHITE ? first_move_of<WHITE, false>(pos, move, unused)
                                        : first_move_of<BLACK, false>(pos, move, unused);
-  return pos.side_to_move() == WHITE ? first_move_of<WHITE, true>(pos, move, *alone)
-                                     : first_move_of<BLACK, true>(pos, move, *alone);
+  return pos.side_to_move() == WHITE ? first_move_of<WHITE, true>(pos, move, *ties)
+                                     : first_move_of<BLACK, true>(pos, move, *ties);
 }
 
 }  // namespace prunebench

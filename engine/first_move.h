@@ -14,13 +14,29 @@
 
 namespace prunebench {
 
+// The captures whose mvv_lva_score equals the first move's, for an ordering
+// that breaks equal scores by more (history, read per origin and
+// destination): one move per origin and destination (a capturing
+// promotion's four moves share both, the queen's first), in generator
+// order, the first move first. `count` 0: the first move is quiet, or its
+// ties are more than fit or of a kind this does not list (an en passant
+// capture, or a knight taken by the king beside a bishop taken by a pawn).
+struct FirstMoveTies {
+  static constexpr int CAPACITY = 8;
+  // Left uninitialized (the search makes one at every node that may ask):
+  // the first `count` are written.
+  FirstMoveTies() {}
+  union {
+    Move moves[CAPACITY];
+  };
+  int count = 0;
+};
+
 // True, with `move` the move an MVV-LVA ordering of generate_legal(pos)'s
 // list puts first. False when `pos` holds something this leaves to the full
 // list: check, a pinned pawn, an en passant capture that could come first,
-// or neither a capture nor a knight's move. `alone`, when asked for (it
-// costs a count of the captures): the move is a capture and no other legal
-// move has its mvv_lva_score, so that an ordering which breaks equal scores
-// by more (history) puts it first as well.
-bool first_mvv_lva_move(const Position& pos, Move& move, bool* alone = nullptr);
+// or neither a capture nor a knight's move. `ties`, when asked for (it costs
+// a walk over the tied captures): see FirstMoveTies.
+bool first_mvv_lva_move(const Position& pos, Move& move, FirstMoveTies* ties = nullptr);
 
 }  // namespace prunebench

@@ -15,7 +15,9 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "engine/search/node.h"
@@ -113,24 +115,27 @@ class AlphaBeta {
   // Hints change which move is first: a hash or PV move comes before every
   // capture, killers and history reorder the quiet moves, and history breaks
   // ties between equal captures. So with hints only a node without a hash or
-  // PV move takes this path, and only for a capture no other move ties with.
-  enum class FirstMoveUse { NEVER, ALWAYS, ALONE_CAPTURE };
+  // PV move takes this path, and only for a capture: of those tied with it
+  // (FirstMoveTies), the one with the largest history score, the earliest
+  // listed of equals (without history, the first).
+  enum class FirstMoveUse { NEVER, ALWAYS, FIRST_CAPTURE };
   static FirstMoveUse first_move_use(const SearchContext<T>& ctx) {
     if constexpr (FindsFirstMove<T> && !ObservesSearch<T> && M == Mutant::NONE) {
       const OrderingSpec& o = ctx.ordering;
       if (o.base != BaseOrdering::MVV_LVA || o.canonical_tiebreak || o.scan_tiebreak != 0)
         return FirstMoveUse::NEVER;
-      return o == OrderingSpec{.base = BaseOrdering::MVV_LVA} ? FirstMoveUse::ALWAYS : FirstMoveUse::ALONE_CAPTURE;
+      return o == OrderingSpec{.base = BaseOrdering::MVV_LVA} ? FirstMoveUse::ALWAYS : FirstMoveUse::FIRST_CAPTURE;
     }
     return FirstMoveUse::NEVER;
   }
   bool first_move_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected, Move hash_move,
                        bool on_previous_pv, Score& result) {
-    const bool hinted = first_move_use_ == FirstMoveUse::ALONE_CAPTURE;
+    const bool hinted = first_move_use_ == FirstMoveUse::FIRST_CAPTURE;
     if (hinted && (hash_move != Move{} || ctx_.previous_pv_move(ply, on_previous_pv) != Move{})) return false;
     Move move;
-    bool alone = false;
-    if (!ctx_.tree.first_mvv_lva_move(move, hinted ? &alone : nullptr) || (hinted && !alone)) return false;
+    typename T::FirstMoveTies ties;
+    if (!ctx_.tree.first_mvv_lva_move(move, hinted ? &ties : nullptr) || (hinted && ties.count == 0)) return false;
+    if (hinted && ties.count > 1 && ctx_.ordering.history) move = most_history(ties);
     // Below beta unless the child is a terminal: leave that rare case to the loop.
     const Score evaluation = ctx_.tree.leaf_child_evaluation(move);
     if (-evaluation < beta) return false;
@@ -145,6 +150,18 @@ class AlphaBeta {
     result = bounded<F>(child, alpha, beta);
     if (ctx_.tt) store_table<M>(ctx_, ply, depth, result, alpha, beta, move);
     return true;
+  }
+
+  // Of tied moves in list order, the first with the largest history score.
+  template <typename Ties>
+  Move most_history(const Ties& ties) const {
+    Move best = ties.moves[0];
+    std::int64_t most = ctx_.history.score(ctx_.tree.history_index(best));
+    for (int k = 1; k < ties.count; ++k) {
+      const std::int64_t score = ctx_.history.score(ctx_.tree.history_index(ties.moves[k]));
+      if (score > most) best = ties.moves[k], most = score;
+    }
+    return best;
   }
 
   // What a node's move loop found: its best value (unclamped), the move that
@@ -167,7 +184,9 @@ class AlphaBeta {
     // A node that scores its leaf children is never selective (visits_leaf_children).
     const bool prunes = !LEAF_CHILDREN && ctx_.selective;
     const std::size_t n = moves.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    std::size_t rest_from = n;
+    if constexpr (LEAF_CHILDREN && SCORES_REST_IN_LIST_ORDER) rest_from = moves.rest_from();
+    for (std::size_t i = 0; i < rest_from; ++i) {
       const Move move = moves[i];
       if constexpr (M == Mutant::SHARED_ALPHA) alpha = std::max(alpha, shared_alpha_);
       if (prunes && futility_prunes(ctx_, selective, move, i, depth, alpha)) [[unlikely]]
@@ -198,8 +217,115 @@ class AlphaBeta {
         }
       }
     }
+    if constexpr (LEAF_CHILDREN && SCORES_REST_IN_LIST_ORDER)
+      if (loop.behaved != NodeType::CUT && rest_from < n)
+        search_rest_in_list_order(moves, leaves, rest_from, ply, depth, alpha, beta, loop);
     loop.alpha = alpha;
     return loop;
+  }
+
+  // The moves a node with leaf children searches last in history order
+  // (MovePicker::rest_from) may be scored in list order instead: a leaf's
+  // value does not depend on the window, so under fail-soft the loop's
+  // outcome follows from the values. A child at or below alpha when the rest
+  // begins can only raise the best value (it is never re-searched, never
+  // raises alpha); only the few above alpha need their place in the order,
+  // and the children after a cut-off their place to be left uncounted. The
+  // counts, value, best move, PV, killers and history are the ordered loop's.
+  // Not for trees that observe the search, which see each event in order.
+  static constexpr bool SCORES_REST_IN_LIST_ORDER = F == Fail::SOFT && M == Mutant::NONE && !ObservesSearch<T>;
+
+  // Trivial, so that an array of them is left uninitialized (a Move is not).
+  struct RestChild {
+    Score value;          // from this node's side
+    std::uint16_t index;  // in the list: the order's tie-break
+    bool terminal;
+  };
+
+  void search_rest_in_list_order(MovePicker<T>& moves, LeafTally& leaves, std::size_t rest_from, int ply,
+                                 int depth, Score& alpha, Score beta, MoveLoop& loop) {
+    std::array<RestChild, MAX_MOVES> rest;
+    std::array<std::uint16_t, MAX_MOVES> above;  // the children above alpha, by position in rest
+    std::size_t n_rest = 0, n_above = 0;
+    std::uint64_t terminals = 0;
+    Score best = -INFINITE_SCORE;
+    moves.for_each_rest([&](std::uint16_t index, Move move) {
+      Score leaf;
+      bool terminal = false;
+      if (!ctx_.tree.quick_leaf_child_value(move, leaf)) [[unlikely]] {
+        const LeafChildScore score = ctx_.tree.leaf_child_score(move);
+        leaf = score.value, terminal = score.terminal;
+      }
+      const Score value = -leaf;
+      rest[n_rest] = {value, index, terminal};
+      above[n_above] = std::uint16_t(n_rest);
+      n_above += value > alpha;
+      terminals += terminal;
+      best = std::max(best, value);
+      ++n_rest;
+    });
+    // Mostly none is above alpha: each child searched once, in whatever order.
+    if (n_above == 0) [[likely]] {
+      leaves.visits += n_rest;
+      leaves.terminals += terminals;
+      loop.best = std::max(loop.best, best);
+      return;
+    }
+    search_rest_above_alpha(moves, leaves, rest.data(), n_rest, above.data(), n_above, rest_from, ply, depth, alpha,
+                            beta, loop);
+  }
+
+  // The children above alpha, each where the order puts it: the first of them
+  // that is still above alpha raises it (after a re-search under PVS), until
+  // one reaches beta. Then every child counts once if it comes no later.
+  [[gnu::noinline]] void search_rest_above_alpha(MovePicker<T>& moves, LeafTally& leaves, const RestChild* rest,
+                                                 std::size_t n_rest, std::uint16_t* above, std::size_t n_above,
+                                                 std::size_t rest_from, int ply, int depth, Score& alpha,
+                                                 Score beta, MoveLoop& loop) {
+    std::array<std::int64_t, MAX_MOVES> history;
+    for (std::size_t k = 0; k < n_rest; ++k) history[k] = moves.rest_history(rest[k].index);
+    // Larger history first, then list order.
+    const auto precedes = [&](std::size_t a, std::size_t b) {
+      return history[a] > history[b] || (history[a] == history[b] && rest[a].index < rest[b].index);
+    };
+    const auto position = [&](std::size_t k) {
+      std::size_t before = 0;
+      for (std::size_t j = 0; j < n_rest; ++j) before += precedes(j, k);
+      return rest_from + before;
+    };
+    std::size_t cut = n_rest;
+    while (cut == n_rest) {
+      std::size_t next = n_above;
+      for (std::size_t a = 0; a < n_above; ++a)
+        if (rest[above[a]].value > alpha && (next == n_above || precedes(above[a], above[next]))) next = a;
+      if (next == n_above) break;
+      const std::size_t k = above[next];
+      above[next] = above[--n_above];
+      const RestChild& child = rest[k];
+      // Under PVS every child but the node's first is searched with a null
+      // window first, and again when its value lies inside the window.
+      if (W == ChildWindow::NULL_WINDOW_FIRST && child.value < beta && (rest_from != 0 || position(k) != 0)) {
+        ++leaves.visits;
+        leaves.terminals += child.terminal;
+        ++ctx_.counters.researches;
+      }
+      const Move move = moves.list_move(child.index);
+      alpha = child.value;
+      loop.best_move = move;
+      loop.behaved = NodeType::PV;
+      record_pv<true>(ctx_.pv, ply, move);
+      if (reaches_beta(alpha, beta)) {
+        loop.behaved = NodeType::CUT;
+        cut = k;
+        record_cutoff(ctx_, move, position(k), moves.size(), ply, depth, loop.best, alpha, beta);
+      }
+    }
+    for (std::size_t k = 0; k < n_rest; ++k) {
+      if (cut != n_rest && k != cut && !precedes(k, cut)) continue;
+      ++leaves.visits;
+      leaves.terminals += rest[k].terminal;
+      loop.best = std::max(loop.best, rest[k].value);
+    }
   }
 
   // nullmove=verified, a fail-high with the verify flag on (selective.h):

@@ -46,12 +46,15 @@ concept ScoresLeafChildren = Tree<T> &&
 // to go whose first move reaches beta at once (alphabeta.h).
 template <typename T>
 concept FindsFirstMove = ScoresLeafChildren<T> &&
-    requires(T& tree, const T& const_tree, typename T::MoveType& move, bool* alone, Score evaluation,
-             int terminal_ply) {
+    requires(T& tree, const T& const_tree, typename T::MoveType& move, typename T::FirstMoveTies* ties,
+             Score evaluation, int terminal_ply) {
   // True, with `move`, when the tree can find the ordered list's first move
-  // so; false when it cannot tell. `*alone`, if asked for: no other move has
-  // its base score.
-  { const_tree.first_mvv_lva_move(move, alone) } -> std::same_as<bool>;
+  // so; false when it cannot tell. `*ties`, if asked for: the moves with the
+  // same base score, one per history index, in list order (`moves`, `count`;
+  // count 0 when it cannot list them).
+  { const_tree.first_mvv_lva_move(move, ties) } -> std::same_as<bool>;
+  { ties->moves[0] } -> std::convertible_to<typename T::MoveType>;
+  { ties->count } -> std::convertible_to<int>;
   // The child's evaluation for its side to move: its value unless it is a
   // terminal, which only scoring it can tell.
   { const_tree.leaf_child_evaluation(move) } -> std::same_as<Score>;

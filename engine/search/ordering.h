@@ -423,6 +423,25 @@ class MovePicker {
     while (i >= picked_) [[unlikely]] pick();
     return ordered_[i];
   }
+  // At a node whose history is fixed (OrderingHints::history_fixed), the
+  // moves past the listed ones come in history order, keyed only when the
+  // first of them is asked for. rest_from() is where they begin: the count
+  // of listed moves, or size() when the rest is not deferred so (every other
+  // ordering, and a node past that point). A caller that has asked for no
+  // move from there may take the rest itself instead: for_each_rest() gives
+  // each move and its index in list order. The order is the history score
+  // (rest_history), larger first, then the index.
+  std::size_t rest_from() const { return deferred_.tree ? rest_from_ : list_.size(); }
+  template <typename Visit>
+  [[gnu::always_inline]] void for_each_rest(Visit visit) const {
+    for_each_unlisted([&](std::size_t i) { visit(std::uint16_t(i), list_[i]); });
+  }
+  std::int64_t rest_history(std::size_t index) const {
+    return deferred_.history_scores[deferred_.tree->history_index(list_[index])];
+  }
+  // The move at `index` in the list as generated.
+  Move list_move(std::size_t index) const { return list_[index]; }
+
   // Every move picked, written back to the list in order.
   void write_back() {
     if (ordered_ == list_.begin()) return;
@@ -521,6 +540,7 @@ class MovePicker {
     n_zero_ = 0, next_zero_ = 0;
     sparse_listed_ = 0;
     deferred_ = {&tree, keys.history_scores};
+    rest_from_ = n;
     ordered_ = picks_, picked_ = 0;
     return true;
   }
@@ -647,14 +667,19 @@ class MovePicker {
   [[gnu::noinline]] void pick_the_unlisted() {
     mark_listed(sparse_listed_);
     std::size_t picked = picked_;
+    for_each_unlisted([&](std::size_t i) { picks_[picked++] = list_[i]; });
+    picked_ = picked;
+    next_zero_ = n_zero_;
+  }
+  // visit(i) for each index of the list without a bit in listed_, ascending.
+  template <typename Visit>
+  [[gnu::always_inline]] void for_each_unlisted(Visit visit) const {
     for (std::size_t block = 0; block < list_.size(); block += 64) {
       const std::size_t left = list_.size() - block;
       const std::uint64_t in_list = left >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << left) - 1;
       for (std::uint64_t bits = ~listed_[block / 64] & in_list; bits; bits &= bits - 1)
-        picks_[picked++] = list_[block + std::size_t(std::countr_zero(bits))];
+        visit(block + std::size_t(std::countr_zero(bits)));
     }
-    picked_ = picked;
-    next_zero_ = n_zero_;
   }
   // listed_: a bit for each of the first n indices in zero_.
   void mark_listed(std::size_t n) {
@@ -676,6 +701,7 @@ class MovePicker {
     const T* tree = nullptr;
     const std::int64_t* history_scores = nullptr;
   } deferred_;
+  std::size_t rest_from_ = 0;  // with deferred_: the listed moves, which come first
   std::array<std::uint64_t, (MAX_MOVES + 63) / 64> listed_;
   // Uninitialized, as MoveList is: a union member is not constructed.
   union {

@@ -105,7 +105,10 @@ class ChessTree {
 
   // The move an MVV-LVA ordering puts first (first_move.h), and its child's
   // evaluation and score from here as leaf_child_score scores it.
-  bool first_mvv_lva_move(Move& m, bool* alone) const { return prunebench::first_mvv_lva_move(position(), m, alone); }
+  using FirstMoveTies = prunebench::FirstMoveTies;
+  bool first_mvv_lva_move(Move& m, FirstMoveTies* ties) const {
+    return prunebench::first_mvv_lva_move(position(), m, ties);
+  }
   Score leaf_child_evaluation(Move m) const { return evaluate_after(position(), m); }
   LeafChildScore lone_leaf_child_score(Move m, Score evaluation, int terminal_ply) {
     const Position& pos = position();

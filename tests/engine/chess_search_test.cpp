@@ -92,6 +92,47 @@ TEST(ChessSearch, EveryModeReturnsTheMinimaxValue) {
   }
 }
 
+// A node with one ply to go scores its children from itself (leaf_children.h),
+// and with history it may score the moves it reaches last in list order and
+// work out what the ordered loop would have done (alphabeta.h). A tree that
+// plays every leaf takes neither path: each search must match it exactly, in
+// every counter, the value and the line. Modes with history, killers, a
+// table and PVS at the depths where frontier nodes reach their quiet moves.
+void expect_same_search_with_every_leaf_played(const Position& pos, const char* mode, int depth) {
+  const ModeParse spec = parse_mode(mode);
+  ASSERT_TRUE(spec.ok()) << mode << ": " << spec.error;
+  ChessTree lazy(pos, spec.value.mate_distance), every(pos, spec.value.mate_distance, LeafPlay::EVERY_LEAF);
+  SearchCounters lazy_counters, every_counters;
+  const auto a = search(lazy, spec.value, depth, lazy_counters);
+  const auto b = search(every, spec.value, depth, every_counters);
+  EXPECT_EQ(a.score, b.score) << mode << " depth " << depth << " " << pos.fen();
+  EXPECT_EQ(a.pv, b.pv) << mode << " depth " << depth << " " << pos.fen();
+  EXPECT_TRUE(lazy_counters == every_counters)
+      << mode << " depth " << depth << " " << pos.fen() << ": nodes " << lazy_counters.nodes << " against "
+      << every_counters.nodes;
+  EXPECT_GT(lazy_counters.leaves, 0u);
+}
+
+TEST(ChessSearch, ScoringLeavesFromTheParentChangesNoCount) {
+  std::vector<Position> positions = {Position::start(), from_fen(MIDDLEGAME)};
+  const auto suite = testing::load_perft_suite();
+  for (std::size_t i = 2; i < suite.size() && positions.size() < 14; i += 11)
+    positions.push_back(from_fen(suite[i].fen));
+  positions.push_back(from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"));  // a back-rank mate among quiet moves
+  for (const char* mode : {"pvs-id-tt-killers", "mvv-lva+history", "mvv-lva+killers+history",
+                           "algo=pvs+order=mvv-lva+history", "mvv-lva+tt+id+killers+history+mate-distance",
+                           "mvv-lva+id+aspiration=25+history", "mvv-lva-fail-hard+history"})
+    for (const Position& pos : positions)
+      for (int depth = 2; depth <= 4; ++depth) expect_same_search_with_every_leaf_played(pos, mode, depth);
+  // Deeper, where history has grown onto the squares of captures, so that it
+  // breaks ties between equal captures at nodes one ply from the horizon.
+  for (const char* mode : {"pvs-id-tt-killers", "mvv-lva+tt+id+killers+history"}) {
+    expect_same_search_with_every_leaf_played(from_fen(MIDDLEGAME), mode, 5);
+    expect_same_search_with_every_leaf_played(from_fen(MIDDLEGAME), mode, 6);
+    expect_same_search_with_every_leaf_played(Position::start(), mode, 7);
+  }
+}
+
 TEST(ChessSearch, BestMoveHasTheMinimaxValue) {
   const Position pos = from_fen(MIDDLEGAME);
   for (const NamedMode& mode : named_modes()) {

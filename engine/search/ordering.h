@@ -490,10 +490,12 @@ class MovePicker {
   // ply's killers. Only those are keyed now, into the runs. Without history
   // every other move's key is zero: the zero run is the rest of the list as it
   // stands, less the listed ones (zero_ holds those, ascending), picked when
-  // the search first asks for one of them. With history fixed for this node,
-  // the others are keyed by their history score when the first of them is
-  // asked for (key_rest_by_history); a listed key then has to exceed every history
-  // score, as its killer, priority or positive base makes it. False, with
+  // the search first asks for one of them. With history, the others are
+  // keyed by their history score alone: when the first of them is asked for
+  // if the history is fixed for this node (key_rest_by_history), at once
+  // otherwise (key_rest_by_history_now); a listed key then has to exceed
+  // every history score, as its killer, priority or positive base makes it.
+  // False, with
   // nothing to use, when the tree cannot list this ordering's scores or a
   // listed key breaks those rules; the general way then keeps the order.
   bool order_sparse(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
@@ -512,8 +514,7 @@ class MovePicker {
   [[gnu::noinline]] bool order_sparse_with_hints(const T& tree, const OrderingSpec& spec,
                                                  const OrderingHints<Move>& hints, const KillerTable<Move>& killers,
                                                  const HistoryTable& history) {
-    if (spec.history && !(hints.history_fixed && detail::PackedKey::fits({0, 0, 0, history.max_score()})))
-      return false;
+    if (spec.history && !detail::PackedKey::fits({0, 0, 0, history.max_score()})) return false;
     const LocalKeys keys(spec, hints, killers, history);
     std::array<std::int64_t, MAX_MOVES> scores;
     std::size_t n = 0;
@@ -537,6 +538,10 @@ class MovePicker {
     }
     if (lowest < detail::PackedKey::HISTORY_LIMIT) return false;
     mark_listed(n);
+    if (!hints.history_fixed) {
+      key_rest_by_history_now(n, tree, keys.history_scores);
+      return true;
+    }
     n_zero_ = 0, next_zero_ = 0;
     sparse_listed_ = 0;
     deferred_ = {&tree, keys.history_scores};
@@ -578,6 +583,25 @@ class MovePicker {
     });
     below_.start(0);
     return above_.done() ? zero_[next_zero_++] : above_.take();
+  }
+  // At a node whose history may change under it, the moves order_sparse
+  // left unkeyed are keyed by their history score at once, after the n
+  // listed ones in the run above zero (each listed key exceeds every history
+  // score, and both parts are in list order, so the run picks as a stable
+  // sort would); those scoring zero make the zero run, in list order.
+  void key_rest_by_history_now(std::size_t n, const T& tree, const std::int64_t* history_scores) {
+    detail::KeyedIndex<std::int64_t>* above = above_.entries();
+    std::size_t n_above = n, n_zero = 0;
+    for_each_unlisted([&](std::size_t i) {
+      const std::int64_t key = history_scores[tree.history_index(list_[i])];
+      above[n_above] = {key, std::uint16_t(i)};
+      zero_[n_zero] = std::uint16_t(i);
+      n_above += key > 0, n_zero += key == 0;
+    });
+    above_.start(n_above);
+    n_zero_ = n_zero, next_zero_ = 0;
+    sparse_listed_ = 0;
+    ordered_ = picks_, picked_ = 0;
   }
   // The parts of order_key that a node's hints and tables give, copied into
   // locals: the runs' stores could alias the tables, which would make the

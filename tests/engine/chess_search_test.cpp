@@ -93,11 +93,12 @@ TEST(ChessSearch, EveryModeReturnsTheMinimaxValue) {
 }
 
 // A node with one ply to go scores its children from itself (leaf_children.h),
-// and with history it may score the moves it reaches last in list order and
+// and it may score the moves it reaches last at once, in list order, and
 // work out what the ordered loop would have done (alphabeta.h). A tree that
 // plays every leaf takes neither path: each search must match it exactly, in
-// every counter, the value and the line. Modes with history, killers, a
-// table and PVS at the depths where frontier nodes reach their quiet moves.
+// every counter, the value and the line. Modes with and without history,
+// killers, a table and PVS at the depths where frontier nodes reach their
+// quiet moves.
 void expect_same_search_with_every_leaf_played(const Position& pos, const char* mode, int depth) {
   const ModeParse spec = parse_mode(mode);
   ASSERT_TRUE(spec.ok()) << mode << ": " << spec.error;
@@ -121,7 +122,8 @@ TEST(ChessSearch, ScoringLeavesFromTheParentChangesNoCount) {
   positions.push_back(from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"));  // a back-rank mate among quiet moves
   for (const char* mode : {"pvs-id-tt-killers", "mvv-lva+history", "mvv-lva+killers+history",
                            "algo=pvs+order=mvv-lva+history", "mvv-lva+tt+id+killers+history+mate-distance",
-                           "mvv-lva+id+aspiration=25+history", "mvv-lva-fail-hard+history"})
+                           "mvv-lva+id+aspiration=25+history", "mvv-lva-fail-hard+history", "mvv-lva", "pvs",
+                           "id-tt-killers", "mvv-lva-fail-hard"})
     for (const Position& pos : positions)
       for (int depth = 2; depth <= 4; ++depth) expect_same_search_with_every_leaf_played(pos, mode, depth);
   // Deeper, where history has grown onto the squares of captures, so that it

@@ -495,9 +495,9 @@ class MovePicker {
   // if the history is fixed for this node (key_rest_by_history), at once
   // otherwise (key_rest_by_history_now); a listed key then has to exceed
   // every history score, as its killer, priority or positive base makes it.
-  // False, with
-  // nothing to use, when the tree cannot list this ordering's scores or a
-  // listed key breaks those rules; the general way then keeps the order.
+  // False, with nothing to use, when the tree cannot list this ordering's
+  // scores or a listed key breaks those rules; the general way then keeps
+  // the order.
   bool order_sparse(const T& tree, const OrderingSpec& spec, const OrderingHints<Move>& hints,
                     const KillerTable<Move>& killers, const HistoryTable& history) {
     if (!scores_only(spec)) return order_sparse_with_hints(tree, spec, hints, killers, history);
@@ -578,20 +578,24 @@ class MovePicker {
     const T& tree = *deferred_.tree;
     const std::int64_t* history_scores = deferred_.history_scores;
     deferred_ = {};
-    sort_into_runs([&](std::size_t i) -> std::int64_t {
-      return (listed_[i / 64] >> (i % 64)) & 1 ? -1 : history_scores[tree.history_index(list_[i])];
-    });
-    below_.start(0);
+    key_unlisted_by_history(0, tree, history_scores);
     return above_.done() ? zero_[next_zero_++] : above_.take();
   }
-  // At a node whose history may change under it, the moves order_sparse
-  // left unkeyed are keyed by their history score at once, after the n
-  // listed ones in the run above zero (each listed key exceeds every history
-  // score, and both parts are in list order, so the run picks as a stable
-  // sort would); those scoring zero make the zero run, in list order.
+  // At a node whose history may change under it, the same at once, after
+  // the n listed ones in the run above zero (each listed key exceeds every
+  // history score, and both parts are in list order, so the run picks as a
+  // stable sort would).
   void key_rest_by_history_now(std::size_t n, const T& tree, const std::int64_t* history_scores) {
+    key_unlisted_by_history(n, tree, history_scores);
+    sparse_listed_ = 0;
+    ordered_ = picks_, picked_ = 0;
+  }
+  // The moves without a bit in listed_, by history score: those above zero
+  // into the run above zero from its entry `first`, the others into the zero
+  // run, each in list order.
+  void key_unlisted_by_history(std::size_t first, const T& tree, const std::int64_t* history_scores) {
     detail::KeyedIndex<std::int64_t>* above = above_.entries();
-    std::size_t n_above = n, n_zero = 0;
+    std::size_t n_above = first, n_zero = 0;
     for_each_unlisted([&](std::size_t i) {
       const std::int64_t key = history_scores[tree.history_index(list_[i])];
       above[n_above] = {key, std::uint16_t(i)};
@@ -600,8 +604,6 @@ class MovePicker {
     });
     above_.start(n_above);
     n_zero_ = n_zero, next_zero_ = 0;
-    sparse_listed_ = 0;
-    ordered_ = picks_, picked_ = 0;
   }
   // The parts of order_key that a node's hints and tables give, copied into
   // locals: the runs' stores could alias the tables, which would make the

@@ -66,6 +66,10 @@ class AlphaBeta {
     Move hash_move{};
     if (ctx_.tt && probe_table<M>(ctx_, ply, depth, alpha, beta, value, hash_move))
       return bounded<F>(value, alpha, beta);
+    // The hash move is searched first, and its child probes the table on
+    // entry: asked for now, its bucket arrives while the moves are generated.
+    if constexpr (HintsChildKeys<T>)
+      if (depth > 1 && hash_move != Move{}) ctx_.tt.prefetch(ctx_.tree.child_key_hint(hash_move));
     if constexpr (LEAF_CHILDREN && FindsFirstMove<T>)
       if (first_move_use_ != FirstMoveUse::NEVER &&
           first_move_cuts(ply, depth, alpha, beta, expected, hash_move, on_previous_pv, value))

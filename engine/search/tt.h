@@ -33,6 +33,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "engine/search/zeroed_pages.h"
 #include "engine/types.h"
 
 namespace prunebench {
@@ -146,7 +147,12 @@ class TranspositionTable {
 
   // `entries` is rounded down to a power of two (at least one bucket).
   explicit TranspositionTable(std::size_t entries, bool mate_distance = false)
-      : capacity_(table_capacity(entries)), entries_(zeroed_entries(capacity_)), mate_distance_(mate_distance) {}
+      : capacity_(table_capacity(entries)),
+        memory_(capacity_ * sizeof(TTEntry<Move>)),
+        entries_(static_cast<TTEntry<Move>*>(memory_.data())),
+        mate_distance_(mate_distance) {
+    static_assert(std::is_trivially_copyable_v<TTEntry<Move>> && std::is_trivially_destructible_v<TTEntry<Move>>);
+  }
 
   static TranspositionTable with_megabytes(std::size_t megabytes, bool mate_distance = false) {
     return TranspositionTable(entries_in_megabytes(megabytes), mate_distance);
@@ -158,7 +164,7 @@ class TranspositionTable {
 
   std::size_t capacity() const { return capacity_; }
 
-  void clear() { std::memset(static_cast<void*>(entries_.get()), 0, capacity_ * sizeof(TTEntry<Move>)); }
+  void clear() { std::memset(static_cast<void*>(entries_), 0, capacity_ * sizeof(TTEntry<Move>)); }
 
   // Every entry keeps its key, draft and move (ordering) but bounds nothing.
   void forget_bounds() {
@@ -192,21 +198,9 @@ class TranspositionTable {
   }
 
  private:
-  struct Free {
-    void operator()(TTEntry<Move>* entries) const { std::free(entries); }
-  };
-  using Entries = std::unique_ptr<TTEntry<Move>[], Free>;
-  // Empty entries (all zero bytes) from calloc, which a large table gets as
-  // untouched pages; std::bad_alloc, as from new, when there is no room.
-  static Entries zeroed_entries(std::size_t capacity) {
-    static_assert(std::is_trivially_copyable_v<TTEntry<Move>> && std::is_trivially_destructible_v<TTEntry<Move>>);
-    void* memory = std::calloc(capacity, sizeof(TTEntry<Move>));
-    if (!memory) throw std::bad_alloc();
-    return Entries(static_cast<TTEntry<Move>*>(memory));
-  }
-
   std::size_t capacity_;
-  Entries entries_;
+  ZeroedPages memory_;  // empty entries: all zero bytes
+  TTEntry<Move>* entries_;
   bool mate_distance_;
 };
 

@@ -24,6 +24,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -86,22 +87,24 @@ inline Score from_table(Score s, int ply, bool mate_distance) {
 }
 
 // The entry of a bucket that holds `key`, or nullptr.
+// Every entry is compared, without a branch each: whether a probe hits is
+// close to a coin toss, which a branch per entry mispredicts.
 template <typename Move>
 const TTEntry<Move>* find_in_bucket(const TTEntry<Move>* bucket, Key key) {
+  unsigned found = 0;
   for (std::size_t i = 0; i < TT_BUCKET_SIZE; ++i)
-    if (!bucket[i].empty() && bucket[i].key == key) return &bucket[i];
-  return nullptr;
+    found |= unsigned(!bucket[i].empty() & (bucket[i].key == key)) << i;
+  return found ? &bucket[std::countr_zero(found)] : nullptr;
 }
 
 // The entry of a bucket that `key` is stored in: its own, else an empty one,
 // else the shallowest (the first of them).
 template <typename Move>
 std::size_t slot_in_bucket(const TTEntry<Move>* bucket, Key key) {
+  if (const TTEntry<Move>* own = find_in_bucket(bucket, key)) return std::size_t(own - bucket);
   std::size_t victim = 0;
-  for (std::size_t i = 0; i < TT_BUCKET_SIZE; ++i) {
-    if (!bucket[i].empty() && bucket[i].key == key) return i;
-    if (bucket[i].stored_draft < bucket[victim].stored_draft) victim = i;
-  }
+  for (std::size_t i = 1; i < TT_BUCKET_SIZE; ++i)
+    victim = bucket[i].stored_draft < bucket[victim].stored_draft ? i : victim;
   return victim;
 }
 

@@ -73,11 +73,10 @@ struct TieList {
   void close(bool usable) { ties.count = usable && found <= FirstMoveTies::CAPACITY ? found : 0; }
 };
 
-// The squares of enemy pieces the pieces of type Pt can legally capture.
-// Always inline: g++ made the queens' a call once the code around it grew,
-// about 40 instructions more a node.
-// The free pieces first, without a pin test each; a pinned one (rare) keeps
-// only the captures along its pin.
+// The squares of enemy pieces the pieces of type Pt can legally capture: the
+// free pieces' attacks without a pin test each, then a pinned piece's (rare)
+// along its pin only. Always inline: g++ made the queens' a call once the
+// code around it grew, about 40 instructions more a node.
 template <Color Us, PieceType Pt>
 [[gnu::always_inline]] inline Bitboard piece_captures(const Position& pos, const Situation& s) {
   Bitboard attacks = 0;

@@ -1,6 +1,7 @@
 // Zero-filled memory for a large table (the transposition table), taken from
 // the system as untouched pages, so that a short search pays only for the
-// pages it touches, never for writing the whole table.
+// pages it touches (a thread's next table of the same size reuses the last
+// one's pages, written to zeros: see SpareMapping).
 //
 // A table of many megabytes probed at random costs more in memory traffic
 // than in instructions: with 4 KiB pages every probe misses the TLB, and on a

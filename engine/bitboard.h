@@ -135,8 +135,10 @@ inline Bitboard line_bb(Square a, Square b) { return ATTACKS.line[a][b]; }
 Bitboard slow_slider_attacks(PieceType pt, Square s, Bitboard occupancy);
 
 // The other lookup than the one compiled in, for the benchmark that compares
-// them (PEXT needs a BMI2 CPU; without one these fall back to magics).
+// them (PEXT needs a BMI2 CPU; without one these fall back to magics), and
+// the magic lookups for the test that checks every stored multiplier.
 Bitboard magic_rook_attacks(Square s, Bitboard occupancy);
+Bitboard magic_bishop_attacks(Square s, Bitboard occupancy);
 Bitboard pext_rook_attacks(Square s, Bitboard occupancy);
 
 }  // namespace prunebench

@@ -91,15 +91,14 @@ void build_slider_table(PieceType pt, bool use_pext, SliderEntry* entries, Bitbo
     e.shift = unsigned(64 - popcount(e.mask));
     e.attacks = next_slice;
     e.magic = magics[sq];
-    std::size_t pext_index = 0;
+    unsigned subsets = 0;
     Bitboard subset = 0;
     do {  // Carry-Rippler: every subset of the mask, in PEXT index order
-      const std::size_t index = use_pext ? pext_index : ((subset * e.magic) >> e.shift);
-      e.attacks[index] = slow_slider_attacks(pt, s, subset);
-      ++pext_index;
+      e.attacks[use_pext ? subsets : e.magic_index(subset)] = slow_slider_attacks(pt, s, subset);
+      ++subsets;
       subset = (subset - e.mask) & e.mask;
     } while (subset);
-    next_slice += pext_index;
+    next_slice += subsets;
   }
 }
 
@@ -186,16 +185,22 @@ Bitboard slow_slider_attacks(PieceType pt, Square s, Bitboard occupancy) {
   return attacks;
 }
 
-Bitboard magic_rook_attacks(Square s, Bitboard occupancy) {
+namespace {
+// Built on first use: only the benchmark and the tests ask.
+const SliderTables& magic_tables() {
   static const SliderTables magic(false);
-  const SliderEntry& e = magic.rook[s];
-  return e.attacks[unsigned(((occupancy & e.mask) * e.magic) >> e.shift)];
+  return magic;
+}
+}  // namespace
+
+Bitboard magic_rook_attacks(Square s, Bitboard occupancy) {
+  const SliderEntry& e = magic_tables().rook[s];
+  return e.attacks[e.magic_index(occupancy)];
 }
 
 Bitboard magic_bishop_attacks(Square s, Bitboard occupancy) {
-  static const SliderTables magic(false);
-  const SliderEntry& e = magic.bishop[s];
-  return e.attacks[unsigned(((occupancy & e.mask) * e.magic) >> e.shift)];
+  const SliderEntry& e = magic_tables().bishop[s];
+  return e.attacks[e.magic_index(occupancy)];
 }
 
 Bitboard pext_rook_attacks(Square s, Bitboard occupancy) {

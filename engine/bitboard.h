@@ -73,9 +73,10 @@ struct SliderEntry {
 #if PRUNEBENCH_USE_PEXT
     return unsigned(_pext_u64(occupancy, mask));
 #else
-    return unsigned(((occupancy & mask) * magic) >> shift);
+    return magic_index(occupancy);
 #endif
   }
+  unsigned magic_index(Bitboard occupancy) const { return unsigned(((occupancy & mask) * magic) >> shift); }
 };
 
 struct AttackTables {

@@ -35,7 +35,8 @@ class AlphaBeta {
  public:
   using Move = typename T::MoveType;
 
-  explicit AlphaBeta(SearchContext<T>& ctx) : ctx_(ctx), first_move_use_(first_move_use(ctx)) {}
+  explicit AlphaBeta(SearchContext<T>& ctx)
+      : ctx_(ctx), first_move_use_(first_move_use(ctx)), unordered_scan_(scans_before_ordering(ctx)) {}
 
   // `on_previous_pv`: this node lies on the previous iteration's principal
   // variation (iterative deepening), so its move there is tried early.
@@ -77,28 +78,30 @@ class AlphaBeta {
     typename T::MoveList list;
     ctx_.tree.generate(list);
     if (list.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
-    MovePicker<T> moves(list);
-    SelectiveNode selective;
-    NullMoveOutcome null_move;
-    if (ctx_.selective) [[unlikely]] {
-      selective = selective_node(ctx_, depth);
-      const auto search_null = [&](int null_depth, Score null_alpha, Score null_beta) {
-        return search(ply + 1, null_depth, null_alpha, null_beta, child_type(expected, 1), false);
-      };
-      null_move = try_null_move(ctx_, selective, ply, depth, beta, search_null);
-      if (null_move.kind == NullMoveOutcome::CUTOFF) return bounded<F>(null_move.value, alpha, beta);
-    }
-    prepare_moves(ctx_, moves, list, ply, depth, hash_move, on_previous_pv, LEAF_CHILDREN);
     [[maybe_unused]] LeafTally leaves;
-    if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
-    const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
-
     MoveLoop loop;
-    if (null_move.kind == NullMoveOutcome::VERIFY) [[unlikely]]
-      loop = verify_null_move(moves, leaves, selective, ply, depth, alpha, beta, expected, on_previous_pv, pv_move);
-    else
-      loop = search_moves<LEAF_CHILDREN>(moves, leaves, selective, ply, depth, alpha, beta, expected,
-                                         on_previous_pv, pv_move);
+    if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
+    if (!(LEAF_CHILDREN && leaf_children_at_most_alpha(list, alpha, loop, leaves))) {
+      MovePicker<T> moves(list);
+      SelectiveNode selective;
+      NullMoveOutcome null_move;
+      if (ctx_.selective) [[unlikely]] {
+        selective = selective_node(ctx_, depth);
+        const auto search_null = [&](int null_depth, Score null_alpha, Score null_beta) {
+          return search(ply + 1, null_depth, null_alpha, null_beta, child_type(expected, 1), false);
+        };
+        null_move = try_null_move(ctx_, selective, ply, depth, beta, search_null);
+        if (null_move.kind == NullMoveOutcome::CUTOFF) return bounded<F>(null_move.value, alpha, beta);
+      }
+      prepare_moves(ctx_, moves, list, ply, depth, hash_move, on_previous_pv, LEAF_CHILDREN);
+      const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
+      if (null_move.kind == NullMoveOutcome::VERIFY) [[unlikely]]
+        loop = verify_null_move(moves, leaves, selective, ply, depth, alpha, beta, expected, on_previous_pv,
+                                pv_move);
+      else
+        loop = search_moves<LEAF_CHILDREN>(moves, leaves, selective, ply, depth, alpha, beta, expected,
+                                           on_previous_pv, pv_move);
+    }
     if (loop.behaved != NodeType::CUT) record_node_value(ctx_, ply, loop.best, loop.alpha, beta);
     if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
     count_node_types(ctx_.counters, expected, loop.behaved);
@@ -176,6 +179,47 @@ class AlphaBeta {
     NodeType behaved = NodeType::ALL;
     Score alpha = 0;
   };
+
+  // A node whose children are leaves scores them in list order before it
+  // orders them, when ordering can only matter through a child above alpha:
+  // if none is, no child raises alpha, so none is re-searched (PVS), none
+  // enters the PV or becomes the best move, none cuts off or teaches killers
+  // and history, and every child is scored once, whatever the order. The
+  // node then ends with those scores (`loop`, `leaves`) and never orders its
+  // moves. At the first child above alpha this gives up, with nothing
+  // counted, and the node orders and searches its moves as usual.
+  bool leaf_children_at_most_alpha(const typename T::MoveList& list, Score alpha, MoveLoop& loop,
+                                   LeafTally& leaves) {
+    if constexpr (!SCORES_REST_IN_LIST_ORDER || !ScoresLeafChildren<T>) {
+      (void)list, (void)alpha, (void)loop, (void)leaves;
+      return false;
+    } else {
+      if (!unordered_scan_) return false;
+      Score best = -INFINITE_SCORE;
+      std::uint64_t terminals = 0;
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const Move move = list[i];
+        Score leaf;
+        bool terminal = false;
+        if (!ctx_.tree.quick_leaf_child_value(move, leaf)) [[unlikely]] {
+          const LeafChildScore score = ctx_.tree.leaf_child_score(move);
+          leaf = score.value, terminal = score.terminal;
+        }
+        if (-leaf > alpha) return false;
+        best = std::max(best, -leaf);
+        terminals += terminal;
+      }
+      leaves = {list.size(), terminals};
+      loop.best = best;
+      loop.alpha = alpha;
+      return true;
+    }
+  }
+  // Orderings whose keys cost something to build and that search nothing
+  // to build them (the oracle's keys are searches of their own).
+  static bool scans_before_ordering(const SearchContext<T>& ctx) {
+    return ctx.ordering.reorders() && ctx.ordering.base != BaseOrdering::ORACLE;
+  }
 
   // The node's moves, in order, each searched to depth - 1 (or pruned,
   // reduced: selective.h) until one reaches beta.
@@ -408,6 +452,7 @@ class AlphaBeta {
 
   SearchContext<T>& ctx_;
   const FirstMoveUse first_move_use_;
+  const bool unordered_scan_;
   // The museum's shared alpha (mutant.h); no member at all in the plain search.
   struct NoSharedAlpha {};
   [[no_unique_address]] std::conditional_t<M == Mutant::SHARED_ALPHA, Score, NoSharedAlpha> shared_alpha_{

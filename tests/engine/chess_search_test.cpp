@@ -93,8 +93,9 @@ TEST(ChessSearch, EveryModeReturnsTheMinimaxValue) {
 }
 
 // A node with one ply to go scores its children from itself (leaf_children.h),
-// and it may score the moves it reaches last at once, in list order, and
-// work out what the ordered loop would have done (alphabeta.h). A tree that
+// and it may score all of them in list order before ordering them, or the
+// moves it reaches last at once, in list order, and work out what the
+// ordered loop would have done (alphabeta.h). A tree that
 // plays every leaf takes neither path: each search must match it exactly, in
 // every counter, the value and the line. Modes with and without history,
 // killers, a table and PVS at the depths where frontier nodes reach their

@@ -431,7 +431,7 @@ class MovePicker {
   // move from there may take the rest itself instead: for_each_rest() gives
   // each move and its index in list order. The order is the history score
   // (rest_history), larger first, then the index.
-  std::size_t rest_from() const { return deferred_.tree ? rest_from_ : list_.size(); }
+  std::size_t rest_from() const { return deferred_.history_scores ? rest_from_ : list_.size(); }
   template <typename Visit>
   [[gnu::always_inline]] void for_each_rest(Visit visit) const {
     for_each_unlisted([&](std::size_t i) { visit(std::uint16_t(i), list_[i]); });
@@ -491,10 +491,11 @@ class MovePicker {
   // every other move's key is zero: the zero run is the rest of the list as it
   // stands, less the listed ones (zero_ holds those, ascending), picked when
   // the search first asks for one of them. With history, the others are
-  // keyed by their history score alone: when the first of them is asked for
-  // if the history is fixed for this node (key_rest_by_history), at once
-  // otherwise (key_rest_by_history_now); a listed key then has to exceed
-  // every history score, as its killer, priority or positive base makes it.
+  // keyed by their history score alone when the first of them is asked for
+  // (key_rest_by_history): the live scores if the history is fixed for this
+  // node, otherwise the scores as they were when the node ordered its moves
+  // (take_history_snapshot); a listed key then has to exceed every history
+  // score, as its killer, priority or positive base makes it.
   // False, with nothing to use, when the tree cannot list this ordering's
   // scores or a listed key breaks those rules; the general way then keeps
   // the order.
@@ -538,16 +539,24 @@ class MovePicker {
     }
     if (lowest < detail::PackedKey::HISTORY_LIMIT) return false;
     mark_listed(n);
-    if (!hints.history_fixed) {
-      key_rest_by_history_now(n, tree, keys.history_scores);
-      return true;
-    }
+    if (!hints.history_fixed) take_history_snapshot(tree, keys.history_scores);
     n_zero_ = 0, next_zero_ = 0;
     sparse_listed_ = 0;
-    deferred_ = {&tree, keys.history_scores};
+    deferred_ = {&tree, hints.history_fixed ? keys.history_scores : nullptr};
     rest_from_ = n;
     ordered_ = picks_, picked_ = 0;
     return true;
+  }
+  // At a node whose history may change under it (its children search on and
+  // cut off), the unlisted moves are still keyed by the history as it stands
+  // now, before the first child: each move's score, copied in list order.
+  // Copying is a few instructions a move, keying them all about twenty, and
+  // most such nodes cut off on a listed move (the hash move, a capture, a
+  // killer) and never key the rest. Every score fits: the caller checked
+  // the largest against PackedKey's history limit (2^28).
+  void take_history_snapshot(const T& tree, const std::int64_t* history_scores) {
+    for (std::size_t i = 0; i < list_.size(); ++i)
+      history_snapshot_[i] = std::int32_t(history_scores[tree.history_index(list_[i])]);
   }
   // After the n listed moves, the rest of the list as it stands.
   void the_rest_as_listed(std::size_t n) {
@@ -578,26 +587,21 @@ class MovePicker {
     const T& tree = *deferred_.tree;
     const std::int64_t* history_scores = deferred_.history_scores;
     deferred_ = {};
-    key_unlisted_by_history(0, tree, history_scores);
+    if (history_scores)
+      key_unlisted_by_history([&](std::size_t i) { return history_scores[tree.history_index(list_[i])]; });
+    else
+      key_unlisted_by_history([&](std::size_t i) { return std::int64_t(history_snapshot_[i]); });
     return above_.done() ? zero_[next_zero_++] : above_.take();
   }
-  // At a node whose history may change under it, the same at once, after
-  // the n listed ones in the run above zero (each listed key exceeds every
-  // history score, and both parts are in list order, so the run picks as a
-  // stable sort would).
-  void key_rest_by_history_now(std::size_t n, const T& tree, const std::int64_t* history_scores) {
-    key_unlisted_by_history(n, tree, history_scores);
-    sparse_listed_ = 0;
-    ordered_ = picks_, picked_ = 0;
-  }
-  // The moves without a bit in listed_, by history score: those above zero
-  // into the run above zero from its entry `first`, the others into the zero
-  // run, each in list order.
-  void key_unlisted_by_history(std::size_t first, const T& tree, const std::int64_t* history_scores) {
+  // The moves without a bit in listed_, by history score (score_of(index)):
+  // those above zero into the run above zero, the others into the zero run,
+  // each in list order.
+  template <typename ScoreOf>
+  [[gnu::always_inline]] void key_unlisted_by_history(ScoreOf score_of) {
     detail::KeyedIndex<std::int64_t>* above = above_.entries();
-    std::size_t n_above = first, n_zero = 0;
+    std::size_t n_above = 0, n_zero = 0;
     for_each_unlisted([&](std::size_t i) {
-      const std::int64_t key = history_scores[tree.history_index(list_[i])];
+      const std::int64_t key = score_of(i);
       above[n_above] = {key, std::uint16_t(i)};
       zero_[n_zero] = std::uint16_t(i);
       n_above += key > 0, n_zero += key == 0;
@@ -722,11 +726,14 @@ class MovePicker {
   // How many moves order_sparse listed in zero_ (0: zero_ is the zero run itself).
   std::size_t sparse_listed_ = 0;
   // order_sparse with history: what key_rest_by_history needs (no tree:
-  // nothing deferred). The listed moves' indices as bits (either sparse path).
+  // nothing deferred); the live history scores where the history is fixed,
+  // none where the node took history_snapshot_ instead. The listed moves'
+  // indices as bits (either sparse path).
   struct {
     const T* tree = nullptr;
     const std::int64_t* history_scores = nullptr;
   } deferred_;
+  std::array<std::int32_t, MAX_MOVES> history_snapshot_;
   std::size_t rest_from_ = 0;  // with deferred_: the listed moves, which come first
   std::array<std::uint64_t, (MAX_MOVES + 63) / 64> listed_;
   // Uninitialized, as MoveList is: a union member is not constructed.

@@ -169,7 +169,9 @@ class ChessTree {
   std::int64_t scan_order_score(const ScanOrder& order, Move m) const {
     return prunebench::scan_order_score(position(), m, order);
   }
-  int history_index(Move m) const { return m.from() * SQUARE_NB + m.to(); }
+  // One index per (from, to) pair: the move's low twelve bits, which hold
+  // exactly those two squares (types.h), so no field is taken apart.
+  int history_index(Move m) const { return m.raw() & (HISTORY_SIZE - 1); }
   bool is_quiet(Move m) const { return !m.is_capture() && !m.is_promotion(); }
 
   // What the selective options ask of a node (engine/search/selective.h).

@@ -3,6 +3,7 @@
 // contract on chess positions, and mates and stalemates.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "engine/trees/chess_tree.h"
@@ -134,6 +135,23 @@ TEST(ChessSearch, ScoringLeavesFromTheParentChangesNoCount) {
     expect_same_search_with_every_leaf_played(from_fen(MIDDLEGAME), mode, 6);
     expect_same_search_with_every_leaf_played(Position::start(), mode, 7);
   }
+}
+
+// History keys a move by its two squares alone: every (from, to) pair its
+// own index within the table, whatever the move's kind.
+TEST(ChessSearch, HistoryIndexIsOnePerPairOfSquares) {
+  const ChessTree tree(Position::start());
+  std::vector<int> seen(ChessTree::HISTORY_SIZE, 0);
+  for (int from = 0; from < SQUARE_NB; ++from)
+    for (int to = 0; to < SQUARE_NB; ++to) {
+      const int index = tree.history_index(Move(Square(from), Square(to)));
+      ASSERT_GE(index, 0);
+      ASSERT_LT(index, ChessTree::HISTORY_SIZE);
+      ++seen[std::size_t(index)];
+      for (const MoveKind kind : {CAPTURE, DOUBLE_PUSH, EN_PASSANT, PROMO_CAPTURE_QUEEN})
+        EXPECT_EQ(tree.history_index(Move(Square(from), Square(to), kind)), index) << from << " " << to;
+    }
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), ChessTree::HISTORY_SIZE);
 }
 
 TEST(ChessSearch, BestMoveHasTheMinimaxValue) {

@@ -8,7 +8,7 @@
 
 #include "engine/trees/chess_tree.h"
 #include "engine/search/minimal_full_width.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

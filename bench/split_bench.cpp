@@ -9,7 +9,7 @@
 
 #include "engine/trees/chess_tree.h"
 #include "engine/perft.h"
-#include "engine/search/split.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

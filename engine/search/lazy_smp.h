@@ -38,13 +38,13 @@
 
 namespace prunebench {
 
-template <Tree T, Fail F, typename MakeTree>
+template <Tree T, Fail F>
 class LazySmp {
  public:
   using Move = typename T::MoveType;
 
   // A thread the system refuses is a std::system_error (the helpers started are stopped first).
-  LazySmp(MakeTree make_tree, const SearchSpec& spec, int threads)
+  LazySmp(const TreeMaker<T>& make_tree, const SearchSpec& spec, int threads)
       : spec_(spec), table_(spec.tt_megabytes, spec.mate_distance) {
     for (int i = 0; i < std::max(threads, 1); ++i) workers_.push_back(std::make_unique<Worker>(make_tree(), spec_, table_, i));
     for (std::size_t i = 1; i < workers_.size(); ++i) workers_[i]->ctx.stop = &helpers_stop_;
@@ -108,11 +108,11 @@ class LazySmp {
 // search(tree, spec, depth, counters) by lazy SMP on `threads` threads, each
 // with a tree of its own made by make_tree(). Precondition: check_spec(spec)
 // is empty and spec.smp is Smp::LAZY (spec.cpp has refused every other mode).
-template <Tree T, typename MakeTree>
-SearchResult<typename T::MoveType> lazy_smp_search(MakeTree make_tree, const SearchSpec& spec, int depth,
+template <Tree T>
+SearchResult<typename T::MoveType> lazy_smp_search(const TreeMaker<T>& make_tree, const SearchSpec& spec, int depth,
                                                    SearchCounters& counters, int threads) {
-  if (spec.fail == Fail::HARD) return LazySmp<T, Fail::HARD, MakeTree>(make_tree, spec, threads).run(depth, counters);
-  return LazySmp<T, Fail::SOFT, MakeTree>(make_tree, spec, threads).run(depth, counters);
+  if (spec.fail == Fail::HARD) return LazySmp<T, Fail::HARD>(make_tree, spec, threads).run(depth, counters);
+  return LazySmp<T, Fail::SOFT>(make_tree, spec, threads).run(depth, counters);
 }
 
 }  // namespace prunebench

@@ -14,6 +14,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "engine/types.h"
 
@@ -59,5 +60,12 @@ template <typename T>
 concept HintsChildKeys = Tree<T> && requires(const T& tree, typename T::MoveType move) {
   { tree.child_key_hint(move) } -> std::convertible_to<Key>;
 };
+
+// Makes a fresh tree at the root: the parallel searches give each thread a
+// tree of its own. A std::function rather than a template parameter, so a
+// caller's lambda does not compile the whole parallel search once more, and
+// search_instances.h can offer one compiled copy per shipped tree.
+template <Tree T>
+using TreeMaker = std::function<T()>;
 
 }  // namespace prunebench

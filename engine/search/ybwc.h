@@ -78,7 +78,7 @@ struct ParallelModelFigures {
   std::uint64_t span = 0;  // the critical path, in nodes (YbwcWorker::span, summed over iterations)
 };
 
-template <Tree T, Fail F, ChildWindow W, typename MakeTree>
+template <Tree T, Fail F, ChildWindow W>
 class Ybwc {
  public:
   using Move = typename T::MoveType;
@@ -87,7 +87,7 @@ class Ybwc {
 
   // Starts threads - 1 helpers, or with `model` makes as many virtual
   // processors; a thread the system refuses is a std::system_error.
-  Ybwc(MakeTree make_tree, const SearchSpec& spec, int threads, bool model) : make_tree_(make_tree), spec_(spec) {
+  Ybwc(TreeMaker<T> make_tree, const SearchSpec& spec, int threads, bool model) : make_tree_(std::move(make_tree)), spec_(spec) {
     for (int i = 0; i < threads; ++i) workers_.push_back(std::make_unique<Worker>(make_tree_(), spec_));
     if (model) {
       on_virtual_processors(threads);
@@ -401,7 +401,7 @@ class Ybwc {
     w.path = path;
   }
 
-  MakeTree make_tree_;
+  TreeMaker<T> make_tree_;
   const SearchSpec spec_;
   std::vector<std::unique_ptr<Worker>> workers_;
   SplitBoard<Point> board_;
@@ -416,12 +416,12 @@ class Ybwc {
 // with a tree of its own made by make_tree(). Precondition: check_spec and
 // parallel_spec_error(spec) are empty.
 // spec.smp == Smp::MODEL: on `threads` virtual processors, its figures in `model` if given.
-template <Tree T, typename MakeTree>
-SearchResult<typename T::MoveType> ybwc_search(MakeTree make_tree, const SearchSpec& spec, int depth,
+template <Tree T>
+SearchResult<typename T::MoveType> ybwc_search(const TreeMaker<T>& make_tree, const SearchSpec& spec, int depth,
                                                SearchCounters& counters, int threads,
                                                ParallelModelFigures* model = nullptr) {
   const auto run = [&]<Fail F, ChildWindow W>() {
-    Ybwc<T, F, W, MakeTree> ybwc(make_tree, spec, threads, spec.smp == Smp::MODEL);
+    Ybwc<T, F, W> ybwc(make_tree, spec, threads, spec.smp == Smp::MODEL);
     auto result = ybwc.run(depth, counters);
     if (model) *model = ybwc.model();
     return result;

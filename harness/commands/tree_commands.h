@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
 

@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/search/split.h"
+#include "engine/trees/search_instances.h"
 #include "engine/text.h"
 
 namespace prunebench::harness {

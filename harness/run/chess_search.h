@@ -11,7 +11,7 @@
 
 #include "engine/position.h"
 #include "engine/search/counters.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "harness/run/parallel_record.h"
 
 namespace prunebench::harness {

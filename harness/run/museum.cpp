@@ -1,7 +1,7 @@
 #include "harness/run/museum.h"
 
 #include "engine/trees/chess_tree.h"
-#include "engine/search/mutant_search.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench::harness {
 

@@ -4,7 +4,7 @@
 
 #include "engine/task_pool.h"
 #include "engine/trees/chess_tree.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench::harness {
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

@@ -10,7 +10,7 @@
 #include "engine/uci_move.h"
 #include "engine/perft.h"
 #include "engine/search/alphabeta.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/perft_suite.h"
 #include "tests/engine/search/contract.h"
 

@@ -15,7 +15,7 @@
 
 #include "engine/trees/chess_tree.h"
 #include "engine/movegen.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

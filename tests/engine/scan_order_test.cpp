@@ -12,7 +12,7 @@
 #include "engine/trees/chess_tree.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

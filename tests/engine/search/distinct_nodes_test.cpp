@@ -12,8 +12,7 @@
 #include <vector>
 
 #include "engine/movegen.h"
-#include "engine/search/search.h"
-#include "engine/search/split.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/random_tree.h"
 

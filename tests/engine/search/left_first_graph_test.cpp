@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/movegen.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
 
 namespace prunebench {

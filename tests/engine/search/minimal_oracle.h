@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/search/minimal_full_width.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/epd_positions.h"
 
 namespace prunebench::testing {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
 #include "tests/engine/epd_positions.h"

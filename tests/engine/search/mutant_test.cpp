@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "engine/search/mutant_search.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/random_tree.h"
 
 namespace prunebench {

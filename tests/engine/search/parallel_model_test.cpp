@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "engine/search/ybwc.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/random_tree.h"

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/position.h"
-#include "engine/search/split.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
 
 namespace prunebench::testing {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/search/proof_graph_instance.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/random_tree.h"
 #include "tests/engine/search/contract.h"
 

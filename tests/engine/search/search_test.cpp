@@ -1,4 +1,4 @@
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 
 #include <gtest/gtest.h>
 

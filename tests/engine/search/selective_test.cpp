@@ -11,7 +11,7 @@
 
 #include "engine/movegen.h"
 #include "engine/search/contract.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/explicit_tree.h"
 #include "tests/engine/epd_positions.h"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/search/split.h"
+#include "engine/trees/search_instances.h"
 #include "engine/trees/random_tree.h"
 
 namespace prunebench {
@@ -17,8 +17,8 @@ namespace {
 // minimal runs on one thread whatever the thread count: the same results too.
 const char* const FULL_WIDTH_MODES[] = {"minimax", "negamax", "minimal"};
 
-template <Tree T, typename MakeTree>
-void expect_same_on_every_thread_count(MakeTree make_tree, const std::string& mode, int depth,
+template <Tree T>
+void expect_same_on_every_thread_count(const TreeMaker<T>& make_tree, const std::string& mode, int depth,
                                        const std::string& what) {
   const SearchSpec spec = parse_mode(mode).value;
   T tree = make_tree();

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

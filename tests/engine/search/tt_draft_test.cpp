@@ -17,7 +17,7 @@
 #include <string>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/epd_positions.h"
 #include "tests/engine/search/chess_run.h"
 

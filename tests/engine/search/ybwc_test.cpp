@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 #include "engine/search/ybwc.h"
 #include "engine/trees/random_tree.h"
 #include "tests/engine/search/parallel_search.h"

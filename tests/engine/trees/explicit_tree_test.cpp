@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/search/search.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

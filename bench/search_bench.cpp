@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "engine/trees/chess_tree.h"
 #include "engine/search/minimal_full_width.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/search_instances.h"
 
 namespace prunebench {

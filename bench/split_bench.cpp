@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "engine/trees/chess_tree.h"
 #include "engine/perft.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/search_instances.h"
 
 namespace prunebench {

@@ -109,8 +109,8 @@ class LazySmp {
 // with a tree of its own made by make_tree(). Precondition: check_spec(spec)
 // is empty and spec.smp is Smp::LAZY (spec.cpp has refused every other mode).
 template <Tree T>
-SearchResult<typename T::MoveType> lazy_smp_search(const TreeMaker<T>& make_tree, const SearchSpec& spec, int depth,
-                                                   SearchCounters& counters, int threads) {
+SearchResult<typename T::MoveType> lazy_smp_search(const TreeMaker<T>& make_tree, const SearchSpec& spec,
+                                                   int depth, SearchCounters& counters, int threads) {
   if (spec.fail == Fail::HARD) return LazySmp<T, Fail::HARD>(make_tree, spec, threads).run(depth, counters);
   return LazySmp<T, Fail::SOFT>(make_tree, spec, threads).run(depth, counters);
 }

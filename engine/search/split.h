@@ -90,8 +90,8 @@ void search_split_node(SearchContext<T>& ctx, const SearchSpec& spec, int depth,
 // does a search counting distinct_nodes (`distinct_megabytes` > 0, see
 // search()): one set of pairs, so the count cannot depend on the threads.
 template <Tree T>
-SearchResult<typename T::MoveType> split_search(const TreeMaker<T>& make_tree, const SearchSpec& spec, int depth,
-                                                SearchCounters& counters, int threads,
+SearchResult<typename T::MoveType> split_search(const TreeMaker<T>& make_tree, const SearchSpec& spec,
+                                                int depth, SearchCounters& counters, int threads,
                                                 std::size_t distinct_megabytes = 0) {
   using Move = typename T::MoveType;
   if (spec.smp == Smp::YBWC) return ybwc_search<T>(make_tree, spec, depth, counters, threads);

@@ -87,7 +87,8 @@ class Ybwc {
 
   // Starts threads - 1 helpers, or with `model` makes as many virtual
   // processors; a thread the system refuses is a std::system_error.
-  Ybwc(TreeMaker<T> make_tree, const SearchSpec& spec, int threads, bool model) : make_tree_(std::move(make_tree)), spec_(spec) {
+  Ybwc(TreeMaker<T> make_tree, const SearchSpec& spec, int threads, bool model)
+      : make_tree_(std::move(make_tree)), spec_(spec) {
     for (int i = 0; i < threads; ++i) workers_.push_back(std::make_unique<Worker>(make_tree_(), spec_));
     if (model) {
       on_virtual_processors(threads);
@@ -417,8 +418,8 @@ class Ybwc {
 // parallel_spec_error(spec) are empty.
 // spec.smp == Smp::MODEL: on `threads` virtual processors, its figures in `model` if given.
 template <Tree T>
-SearchResult<typename T::MoveType> ybwc_search(const TreeMaker<T>& make_tree, const SearchSpec& spec, int depth,
-                                               SearchCounters& counters, int threads,
+SearchResult<typename T::MoveType> ybwc_search(const TreeMaker<T>& make_tree, const SearchSpec& spec,
+                                               int depth, SearchCounters& counters, int threads,
                                                ParallelModelFigures* model = nullptr) {
   const auto run = [&]<Fail F, ChildWindow W>() {
     Ybwc<T, F, W> ybwc(make_tree, spec, threads, spec.smp == Smp::MODEL);

@@ -28,16 +28,18 @@
 
 // The declarations, for `template` (instantiate here) and `extern template`
 // (instantiated elsewhere) to share.
-#define PRUNEBENCH_SEARCH_OF(T) \
-  SearchResult<T::MoveType> search<T>(T&, const SearchSpec&, int, SearchCounters&, const SearchStop*, std::size_t)
-#define PRUNEBENCH_SPLIT_SEARCH_OF(T)                                                                       \
+#define PRUNEBENCH_SEARCH_OF(T)                                                                       \
+  SearchResult<T::MoveType> search<T>(T&, const SearchSpec&, int, SearchCounters&, const SearchStop*, \
+                                      std::size_t)
+#define PRUNEBENCH_SPLIT_SEARCH_OF(T)                                                                     \
   SearchResult<T::MoveType> split_search<T>(const TreeMaker<T>&, const SearchSpec&, int, SearchCounters&, \
                                             int, std::size_t)
-#define PRUNEBENCH_YBWC_SEARCH_OF(T)                                                                       \
+#define PRUNEBENCH_YBWC_SEARCH_OF(T)                                                                     \
   SearchResult<T::MoveType> ybwc_search<T>(const TreeMaker<T>&, const SearchSpec&, int, SearchCounters&, \
                                            int, ParallelModelFigures*)
-#define PRUNEBENCH_LAZY_SMP_SEARCH_OF(T) \
-  SearchResult<T::MoveType> lazy_smp_search<T>(const TreeMaker<T>&, const SearchSpec&, int, SearchCounters&, int)
+#define PRUNEBENCH_LAZY_SMP_SEARCH_OF(T)                                                                     \
+  SearchResult<T::MoveType> lazy_smp_search<T>(const TreeMaker<T>&, const SearchSpec&, int, SearchCounters&, \
+                                               int)
 #define PRUNEBENCH_SEARCH_WITH_MUTANT_OF(T) \
   SearchResult<T::MoveType> search_with_mutant<T>(T&, const SearchSpec&, int, SearchCounters&, Mutant)
 #define PRUNEBENCH_PROBE_MODE_OF(T) \

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "engine/trees/search_instances.h"
-#include "harness/options/cli_args.h"
 #include "harness/commands/commands.h"
+#include "harness/options/cli_args.h"
 
 namespace prunebench::harness::tree_experiment {
 

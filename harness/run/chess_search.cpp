@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "engine/text.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/search_instances.h"
-#include "engine/text.h"
 
 namespace prunebench::harness {
 

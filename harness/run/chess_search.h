@@ -3,11 +3,10 @@
 // meaning (docs/json-schema.md).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/position.h"
 #include "engine/search/counters.h"

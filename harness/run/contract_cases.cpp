@@ -3,13 +3,13 @@
 #include <random>
 #include <sstream>
 
-#include "engine/trees/chess_tree.h"
 #include "engine/movegen.h"
 #include "engine/search/contract.h"
-#include "engine/trees/search_instances.h"
 #include "engine/search/splitmix.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench::harness {
 

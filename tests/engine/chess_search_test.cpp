@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <random>
 
-#include "engine/trees/chess_tree.h"
-#include "engine/uci_move.h"
 #include "engine/perft.h"
 #include "engine/search/alphabeta.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/search_instances.h"
+#include "engine/uci_move.h"
 #include "tests/engine/perft_suite.h"
 #include "tests/engine/search/contract.h"
 

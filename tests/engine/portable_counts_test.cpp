@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/trees/chess_tree.h"
 #include "engine/movegen.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/search_instances.h"
 
 namespace prunebench {

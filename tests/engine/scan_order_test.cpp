@@ -9,9 +9,9 @@
 #include <set>
 #include <vector>
 
-#include "engine/trees/chess_tree.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "engine/trees/chess_tree.h"
 #include "engine/trees/search_instances.h"
 
 namespace prunebench {

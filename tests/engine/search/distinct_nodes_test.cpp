@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "engine/movegen.h"
-#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/random_tree.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

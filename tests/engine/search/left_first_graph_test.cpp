@@ -8,8 +8,8 @@
 #include <string>
 
 #include "engine/movegen.h"
-#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

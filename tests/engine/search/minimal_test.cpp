@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/trees/search_instances.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/epd_positions.h"
 #include "tests/engine/search/contract.h"
 #include "tests/engine/search/tie_trees.h"

@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
-#include "engine/trees/search_instances.h"
 #include "engine/trees/random_tree.h"
+#include "engine/trees/search_instances.h"
 
 namespace prunebench {
 namespace {

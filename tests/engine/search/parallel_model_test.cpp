@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/trees/search_instances.h"
 #include "engine/search/ybwc.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/random_tree.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/search/parallel_search.h"
 
 namespace prunebench {

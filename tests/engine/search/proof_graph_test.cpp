@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "engine/search/proof_graph_instance.h"
-#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/explicit_tree.h"
 #include "engine/trees/random_tree.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/search/tie_trees.h"
 
 namespace prunebench {

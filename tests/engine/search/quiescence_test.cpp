@@ -11,9 +11,9 @@
 
 #include "engine/movegen.h"
 #include "engine/search/contract.h"
-#include "engine/trees/search_instances.h"
 #include "engine/trees/chess_tree.h"
 #include "engine/trees/explicit_tree.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/epd_positions.h"
 #include "tests/engine/search/chess_run.h"
 #include "tests/engine/search/random_trees.h"

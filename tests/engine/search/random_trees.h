@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/trees/search_instances.h"
 #include "engine/trees/random_tree.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/search/contract.h"
 
 namespace prunebench::testing {

@@ -1,8 +1,7 @@
-#include "engine/trees/search_instances.h"
-
 #include <gtest/gtest.h>
 
 #include "engine/trees/explicit_tree.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/search/random_trees.h"
 
 namespace prunebench {

@@ -1,6 +1,8 @@
 // Young Brothers Wait (engine/search/ybwc.h): on one thread exactly the
 // serial search, and on any number of threads the serial value and root best
 // move, never a deadlock, whatever the timing.
+#include "engine/search/ybwc.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -9,9 +11,8 @@
 #include <vector>
 
 #include "engine/trees/chess_tree.h"
-#include "engine/trees/search_instances.h"
-#include "engine/search/ybwc.h"
 #include "engine/trees/random_tree.h"
+#include "engine/trees/search_instances.h"
 #include "tests/engine/search/parallel_search.h"
 
 namespace prunebench {

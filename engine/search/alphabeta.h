@@ -241,8 +241,8 @@ class AlphaBeta {
         continue;
       const bool reduced = prunes && lmr_reduces(ctx_, selective, move, i, ply, depth);
       if constexpr (!LEAF_CHILDREN) {
-        if constexpr (HintsChildKeys<T>)  // a child with depth left probes the table on entry
-          if (ctx_.tt && depth > 1) ctx_.tt.prefetch(ctx_.tree.child_key_hint(move));
+        if constexpr (HintsChildKeys<T>)
+          if (ctx_.tt && depth > 1) prefetch_child_buckets(moves, move, i, n);
         ctx_.tree.make(move);
       }
       const Score child =
@@ -270,6 +270,19 @@ class AlphaBeta {
         search_rest_in_list_order(moves, leaves, rest_from, ply, depth, alpha, beta, loop);
     loop.alpha = alpha;
     return loop;
+  }
+
+  // A child with depth left probes the table on entry, and the bucket it
+  // reads is rarely in the cache: asked for just before the child is made,
+  // it is still on its way when the probe needs it. A node that got past its
+  // first move will most likely search them all, so from the second move on
+  // the next sibling's bucket is asked for too, a whole child's search
+  // ahead. Picking that sibling early changes nothing: at a node whose
+  // children search on, every key was fixed when the node ordered its moves
+  // (the history part from a snapshot, MovePicker), and a prefetch is a hint.
+  void prefetch_child_buckets(MovePicker<T>& moves, Move move, std::size_t i, std::size_t n) {
+    ctx_.tt.prefetch(ctx_.tree.child_key_hint(move));
+    if (i >= 1 && i + 1 < n) ctx_.tt.prefetch(ctx_.tree.child_key_hint(moves[i + 1]));
   }
 
   // The moves a node with leaf children searches last in history order

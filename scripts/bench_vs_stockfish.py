@@ -3,14 +3,16 @@
 the same run on the same machine, printed as a ratio.
 
 Both programs bulk-count at the last ply and use no hashing. Each side is run
-`--repeat` times; the ratio is given from the best times (the least
-disturbed runs) and from the median times. The last column is prunebench at
-the same depth with every move played down to the leaves (`perft
---make-every-leaf`): the cost of making a move. A last line gives full-width
+`--repeat` times, the two in alternating rounds (so that the host's drift
+over the run weighs on both alike); the ratio is given from the best times
+(the least disturbed runs) and from the median times. The last column is
+prunebench at the same depth with every move played down to the leaves
+(`perft --make-every-leaf`): the cost of making a move. A last line gives full-width
 minimax's node rate from the start position at depth 6, single thread, and
 the ordered searches' node rates (MVV-LVA alpha-beta and PVS with table,
 iterative deepening and killers, from the start at depth 8 and in reference
-000's middlegame at depth 7) as a share of that minimax rate.
+000's middlegame at depth 7) as a share of that minimax rate, all timed in
+the same rounds.
 
 A closing summary puts each speed figure next to its target:
 the two perft ratios (the fastest public perft, Gigantua, measured 4.4x and
@@ -62,14 +64,29 @@ def prunebench_perft(binary, fen, depth, mode_args):
     return result["nodes"], result["seconds"]
 
 
-def timed(repeat, run):
-    """Returns (nodes, best seconds, median seconds) of `repeat` runs."""
-    results = [run() for _ in range(repeat)]
-    nodes = {n for n, _ in results}
-    if len(nodes) != 1:
-        raise RuntimeError(f"node counts differ between runs: {sorted(nodes)}")
-    seconds = [s for _, s in results]
-    return nodes.pop(), min(seconds), statistics.median(seconds)
+def timed(repeat, runs, label="runs"):
+    """Runs each of `runs` (name -> a run returning (nodes, seconds)) `repeat`
+    times, in rounds of one run each, and returns name -> (nodes, best
+    seconds, median seconds).
+
+    Rounds rather than one program's runs after the other's: a shared host's
+    pace drifts over a benchmark's minute, and a ratio of two figures timed a
+    minute apart measures the drift as well. Each round prints a line, so a
+    long run shows where it is.
+    """
+    results = {name: [] for name in runs}
+    for round_number in range(1, repeat + 1):
+        for name, run in runs.items():
+            results[name].append(run())
+        print(f"{label}: round {round_number} of {repeat} done", file=sys.stderr, flush=True)
+    summary = {}
+    for name, samples in results.items():
+        nodes = {n for n, _ in samples}
+        if len(nodes) != 1:
+            raise RuntimeError(f"{name}: node counts differ between runs: {sorted(nodes)}")
+        seconds = [s for _, s in samples]
+        summary[name] = (nodes.pop(), min(seconds), statistics.median(seconds))
+    return summary
 
 
 # Each figure's target. Every figure is "higher is better".
@@ -104,11 +121,26 @@ def prunebench_search(binary, fen, depth, mode):
     return result["counters"]["nodes"], result["seconds"]
 
 
-def ordered_lines(args, minimax_best_rate, minimax_median_rate):
-    """Each ordered search's node rate as a share of minimax's, measured in the same run."""
-    lines = []
-    for mode, name, fen, depth, target in ORDERED:
-        nodes, best, median = timed(args.repeat, lambda: prunebench_search(args.prunebench, fen, depth, mode))
+def search_runs(args):
+    """Minimax's search and each ordered search, by name, for timed()."""
+    def run(fen, depth, mode):
+        return lambda: prunebench_search(args.prunebench, fen, depth, mode)
+    runs = {"minimax": run("startpos", 6, "minimax")}
+    for mode, name, fen, depth, _ in ORDERED:
+        runs[f"{mode} {name}"] = run(fen, depth, mode)
+    return runs
+
+
+def search_lines(args, timings):
+    """Minimax's node rate, and each ordered search's as a share of it, timed in the same rounds."""
+    nodes, best, median = timings["minimax"]
+    minimax_best_rate, minimax_median_rate = nodes / best, nodes / median
+    print(f"minimax start depth 6: {minimax_best_rate / 1e6:.0f} M nodes/s best, "
+          f"{minimax_median_rate / 1e6:.0f} median")
+    lines = [summary_line("minimax start depth 6: M nodes/s", TARGETS["minimax"],
+                          minimax_best_rate / 1e6, minimax_median_rate / 1e6)]
+    for mode, name, _, depth, target in ORDERED:
+        nodes, best, median = timings[f"{mode} {name}"]
         print(f"{mode} {name} depth {depth}: {nodes / best / 1e6:.1f} M nodes/s best, "
               f"{nodes / median / 1e6:.1f} median")
         lines.append(summary_line(f"{mode} {name} d{depth}: share of minimax", target,
@@ -130,16 +162,20 @@ def main():
           f" {'ratio best':>10} {'ratio median':>12} {'make-every-leaf M/s':>20}")
     summary = []
     for name, fen, depth in POSITIONS:
-        sf_nodes, sf_best, sf_median = timed(args.repeat, lambda: stockfish_perft(args.stockfish, fen, depth))
-        pb_nodes, pb_best, pb_median = timed(args.repeat, lambda: prunebench_perft(args.prunebench, fen, depth, []))
+        # Make-every-leaf at the same depth as the ratio: a run of a second or
+        # two, where the depth below lasts a few tens of milliseconds and
+        # varies by a quarter from run to run on a shared machine.
+        timings = timed(args.repeat, {
+            "stockfish": lambda: stockfish_perft(args.stockfish, fen, depth),
+            "prunebench": lambda: prunebench_perft(args.prunebench, fen, depth, []),
+            "make-every-leaf": lambda: prunebench_perft(args.prunebench, fen, depth, ["--make-every-leaf"]),
+        }, f"perft {name}")
+        sf_nodes, sf_best, sf_median = timings["stockfish"]
+        pb_nodes, pb_best, pb_median = timings["prunebench"]
+        leaf_nodes, leaf_best, leaf_median = timings["make-every-leaf"]
         if sf_nodes != pb_nodes:
             print(f"error: {name}: stockfish counts {sf_nodes}, prunebench {pb_nodes}", file=sys.stderr)
             return 1
-        # The same depth as the ratio: a run of a second or two, where the
-        # depth below lasts a few tens of milliseconds and varies by a quarter
-        # from run to run on a shared machine.
-        leaf_nodes, leaf_best, leaf_median = timed(
-            args.repeat, lambda: prunebench_perft(args.prunebench, fen, depth, ["--make-every-leaf"]))
         sf_rate, pb_rate = sf_nodes / sf_best / 1e6, pb_nodes / pb_best / 1e6
         print(f"{name:10} {depth:>5} {pb_nodes:>12} {sf_rate:>14.0f} {pb_rate:>15.0f} {pb_rate / sf_rate:>10.2f}"
               f" {sf_median / pb_median:>12.2f} {leaf_nodes / leaf_best / 1e6:>20.0f}")
@@ -150,11 +186,7 @@ def main():
                                         leaf_nodes / leaf_best / 1e6, leaf_nodes / leaf_median / 1e6))
             summary.append(summary_line(f"make-every-leaf start depth {depth}: x Stockfish",
                                         MAKE_EVERY_LEAF_VS_STOCKFISH, sf_best / leaf_best, sf_median / leaf_median))
-    nodes, best, median = timed(args.repeat, lambda: prunebench_search(args.prunebench, "startpos", 6, "minimax"))
-    print(f"minimax start depth 6: {nodes / best / 1e6:.0f} M nodes/s best, {nodes / median / 1e6:.0f} median")
-    summary.append(summary_line("minimax start depth 6: M nodes/s", TARGETS["minimax"],
-                                nodes / best / 1e6, nodes / median / 1e6))
-    summary += ordered_lines(args, nodes / best, nodes / median)
+    summary += search_lines(args, timed(args.repeat, search_runs(args), "searches"))
     print(f"\nspeed targets, best and median of {args.repeat} runs, single thread:")
     print(f"{'figure':50} {'target':>8} {'best':>8} {'median':>8}  met")
     print("\n".join(summary))

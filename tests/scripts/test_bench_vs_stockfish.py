@@ -23,3 +23,27 @@ def test_the_ordered_searches_have_their_share_of_minimax_as_target():
     assert targets == {("mvv-lva", "start"): 0.35, ("mvv-lva", "middlegame"): 0.35,
                        ("pvs-id-tt-killers", "start"): 0.20, ("pvs-id-tt-killers", "middlegame"): 0.20}
     assert bench_vs_stockfish.MAKE_EVERY_LEAF_VS_STOCKFISH == 1.0
+
+
+def test_runs_are_timed_in_alternating_rounds():
+    calls = []
+
+    def run(name, seconds):
+        def one():
+            calls.append(name)
+            return 100, seconds.pop(0)
+        return one
+
+    timings = bench_vs_stockfish.timed(3, {"a": run("a", [3.0, 1.0, 2.0]), "b": run("b", [5.0, 4.0, 6.0])})
+    assert calls == ["a", "b", "a", "b", "a", "b"]
+    assert timings == {"a": (100, 1.0, 2.0), "b": (100, 4.0, 5.0)}
+
+
+def test_a_run_whose_count_changes_is_an_error():
+    counts = [10, 11]
+    try:
+        bench_vs_stockfish.timed(2, {"a": lambda: (counts.pop(0), 1.0)})
+    except RuntimeError as error:
+        assert "a: node counts differ between runs: [10, 11]" in str(error)
+    else:
+        raise AssertionError("no error")

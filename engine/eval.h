@@ -8,14 +8,17 @@
 
 namespace prunebench {
 
-inline Score evaluate(const Position& pos) {
+// Board: a Position, or a view with the same accessors (quiet_child.h).
+template <typename Board>
+Score evaluate(const Board& pos) {
   const Color us = pos.side_to_move();
   return pos.material(us) - pos.material(~us);
 }
 
 // evaluate(pos.after(m)) without playing `m`: the material `m` wins (its
 // victim, and a promoted piece's gain over the pawn) flips to the other side.
-inline Score evaluate_after(const Position& pos, Move m) {
+template <typename Board>
+Score evaluate_after(const Board& pos, Move m) {
   if (!m.is_capture() && !m.is_promotion()) return -evaluate(pos);  // most moves: nothing changes hands
   Score gain = 0;
   if (m.is_en_passant())

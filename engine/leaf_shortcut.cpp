@@ -10,9 +10,8 @@ bool cannot_be_pinned(Square king, Square s, Bitboard own) {
   return !line_bb(king, s) || (between_bb(king, s) & own);
 }
 
-}  // namespace
-
-bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m) {
+template <typename Board>
+bool lone_child_check(const Board& parent, Move m) {
   constexpr unsigned ORDINARY = 1u << QUIET | 1u << DOUBLE_PUSH | 1u << CAPTURE;  // not castling, e.p., promotion
   if (!(ORDINARY >> m.kind() & 1)) return false;
   const Color us = parent.side_to_move(), them = ~us;
@@ -48,6 +47,15 @@ bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m) {
   const Bitboard pawns = unpinnable & parent.pieces(PAWN);
   const Bitboard pushes = them == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns);
   return (pushes & ~occupied) != 0;
+}
+
+}  // namespace
+
+bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m) {
+  return lone_child_check(parent, m);
+}
+bool lone_child_has_legal_move_out_of_check(const QuietChild& parent, Move m) {
+  return lone_child_check(parent, m);
 }
 
 LeafShortcut::LeafShortcut(const Position& parent) {

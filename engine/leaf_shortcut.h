@@ -25,6 +25,7 @@
 
 #include "engine/eval.h"
 #include "engine/position.h"
+#include "engine/quiet_child.h"
 
 namespace prunebench {
 
@@ -35,6 +36,8 @@ namespace prunebench {
 // unpinnable knight with a step nor an unpinnable pawn with a push, is left
 // to the caller.
 bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m);
+// The same for the grandchild `m` leads to from a child not yet built.
+bool lone_child_has_legal_move_out_of_check(const QuietChild& parent, Move m);
 
 class LeafShortcut {
  public:

@@ -125,6 +125,9 @@ class AlphaBeta {
   // PV move takes this path, and only for a capture: of those tied with it
   // (FirstMoveTies), the one with the largest history score, the earliest
   // listed of equals (without history, the first).
+  //
+  // Always inline: it runs at every frontier node, and g++ made it a call
+  // of its own once the tree's first move could come from the siblings.
   enum class FirstMoveUse { NEVER, ALWAYS, FIRST_CAPTURE };
   static FirstMoveUse first_move_use(const SearchContext<T>& ctx) {
     if constexpr (FindsFirstMove<T> && !ObservesSearch<T> && M == Mutant::NONE) {
@@ -135,8 +138,8 @@ class AlphaBeta {
     }
     return FirstMoveUse::NEVER;
   }
-  bool first_move_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected, Move hash_move,
-                       bool on_previous_pv, Score& result) {
+  [[gnu::always_inline]] bool first_move_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected,
+                                              Move hash_move, bool on_previous_pv, Score& result) {
     const bool hinted = first_move_use_ == FirstMoveUse::FIRST_CAPTURE;
     if (hinted && (hash_move != Move{} || ctx_.previous_pv_move(ply, on_previous_pv) != Move{})) return false;
     Move move;

@@ -9,6 +9,9 @@
 // Most children are leaves, and a leaf is only asked whether it has a legal
 // move and what it evaluates to: LeafShortcut (leaf_shortcut.h) and
 // evaluate_after (eval.h) answer that from the parent for nine leaves in ten.
+// A frontier node reached by a quiet move that its first capture ends is
+// not built either: the capture is its siblings' (sibling_first_move.h) and
+// its board is read from the parent (quiet_child.h).
 // The search cannot tell the difference: it enters, counts and scores every
 // node exactly as before, and every count is the same. With
 // LeafPlay::EVERY_LEAF each child is built at make(), for measuring the
@@ -28,6 +31,7 @@
 #include "engine/scan_order.h"
 #include "engine/search/leaf_children.h"
 #include "engine/search/tree.h"
+#include "engine/sibling_first_move.h"
 
 namespace prunebench {
 
@@ -96,6 +100,7 @@ class ChessTree {
   }
   // The child played in the slot above the parent, which stays the current node.
   [[gnu::noinline]] LeafChildScore leaf_child_score(Move m) const {
+    overwriting(current_ + 1);
     Position& child = current_[1];
     child = *current_;
     child.play(m);
@@ -104,16 +109,26 @@ class ChessTree {
   }
 
   // The move an MVV-LVA ordering puts first (first_move.h), and its child's
-  // evaluation and score from here as leaf_child_score scores it.
+  // evaluation and score from here as leaf_child_score scores it. A node
+  // whose move is still pending may find its first move among its
+  // siblings' (sibling_first_move.h), without being built.
   using FirstMoveTies = prunebench::FirstMoveTies;
-  bool first_mvv_lva_move(Move& m, FirstMoveTies* ties) const {
+  [[gnu::always_inline]] bool first_mvv_lva_move(Move& m, FirstMoveTies* ties) const {
+    bool found;
+    if (!pending_.is_none() && siblings_.lookup(current_, pending_, found, m, ties)) return found;
     return prunebench::first_mvv_lva_move(position(), m, ties);
   }
-  Score leaf_child_evaluation(Move m) const { return evaluate_after(position(), m); }
+  // A node still pending after a quiet move is read from its parent
+  // (quiet_child.h), and is built only if its child needs a closer look.
+  [[gnu::always_inline]] Score leaf_child_evaluation(Move m) const {
+    if (pending_is_quiet()) return evaluate_after(QuietChild(*current_, pending_), m);
+    return evaluate_after(position(), m);
+  }
   LeafChildScore lone_leaf_child_score(Move m, Score evaluation, int terminal_ply) {
+    if (pending_is_quiet() && lone_child_has_legal_move_out_of_check(QuietChild(*current_, pending_), m))
+      return {evaluation, false};
     const Position& pos = position();
     if (lone_child_has_legal_move_out_of_check(pos, m)) return {evaluation, false};
-    if (shortcut_parent_ == current_ + 1) shortcut_parent_ = nullptr;  // that slot is overwritten
     leaf_terminal_ply_ = terminal_ply;
     return leaf_child_score(m);
   }
@@ -191,7 +206,7 @@ class ChessTree {
   // The pass, played at once (never pending), and taken back.
   void make_null() {
     play_pending();
-    if (shortcut_parent_ == current_ + 1) shortcut_parent_ = nullptr;  // that slot is overwritten
+    overwriting(current_ + 1);
     current_[1] = current_[0];
     ++current_;
     current_->play_null();
@@ -204,11 +219,20 @@ class ChessTree {
     return -(mate_distance_ ? MATE - ply : MATE);
   }
 
+  bool pending_is_quiet() const { return !pending_.is_none() && pending_.kind() == QUIET; }
+
+  // `slot` is about to hold another position: what was worked out for the
+  // one it held is forgotten.
+  void overwriting(const Position* slot) const {
+    if (shortcut_parent_ == slot) shortcut_parent_ = nullptr;
+    siblings_.forget(slot);
+  }
+
   // Builds the child of a pending move. Logically const: the node the tree
   // stands on does not change, only whether its position exists yet.
   void play_pending() const {
     if (pending_.is_none()) return;
-    if (shortcut_parent_ == current_ + 1) shortcut_parent_ = nullptr;  // that slot is overwritten
+    overwriting(current_ + 1);
     current_[1] = current_[0];
     ++current_;
     current_->play(pending_);
@@ -231,6 +255,7 @@ class ChessTree {
   mutable Move pending_;          // made but not yet played, or none
   mutable LeafShortcut shortcut_;
   mutable const Position* shortcut_parent_ = nullptr;  // whose children shortcut_ describes
+  mutable SiblingFirstMoves siblings_;
   bool mate_distance_;
   bool lazy_;
   int leaf_terminal_ply_ = 0;  // prepare_leaf_children()'s terminal_ply

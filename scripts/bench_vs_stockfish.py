@@ -47,20 +47,34 @@ def stockfish_perft(stockfish, fen, depth):
             break
     proc.stdin.write(f"position fen {fen}\ngo perft {depth}\n")
     start = time.perf_counter()
+    result = None
     for line in proc.stdout:
         if line.startswith("Nodes searched:"):
-            seconds = time.perf_counter() - start
-            nodes = int(line.split(":")[1])
+            result = int(line.split(":")[1]), time.perf_counter() - start
             break
+    if result is None:
+        proc.kill()
+        proc.communicate()
+        raise RuntimeError(f"{stockfish} ended without a 'Nodes searched:' line for perft {depth} of {fen}")
     proc.stdin.write("quit\n")
     proc.communicate()
-    return nodes, seconds
+    return result
+
+
+def run_json(command):
+    """The JSON a command prints; its first error line if it fails."""
+    out = subprocess.run(command, capture_output=True, text=True)
+    if out.returncode != 0:
+        first = (out.stderr.strip().splitlines() or ["no message"])[0]
+        raise RuntimeError(f"{' '.join(command)} exited {out.returncode}: {first}")
+    try:
+        return json.loads(out.stdout)
+    except json.JSONDecodeError as error:
+        raise RuntimeError(f"{' '.join(command)} printed no JSON ({error})") from None
 
 
 def prunebench_perft(binary, fen, depth, mode_args):
-    out = subprocess.run([binary, "perft", "--fen", fen, "--depth", str(depth), "--json", *mode_args],
-                         check=True, capture_output=True, text=True).stdout
-    result = json.loads(out)
+    result = run_json([binary, "perft", "--fen", fen, "--depth", str(depth), "--json", *mode_args])
     return result["nodes"], result["seconds"]
 
 
@@ -115,9 +129,7 @@ def summary_line(label, target, best, median):
 
 
 def prunebench_search(binary, fen, depth, mode):
-    out = subprocess.run([binary, "search", "--fen", fen, "--depth", str(depth), "--mode", mode,
-                          "--json"], check=True, capture_output=True, text=True).stdout
-    result = json.loads(out)
+    result = run_json([binary, "search", "--fen", fen, "--depth", str(depth), "--mode", mode, "--json"])
     return result["counters"]["nodes"], result["seconds"]
 
 
@@ -158,6 +170,14 @@ def parse_args():
 
 def main():
     args = parse_args()
+    try:
+        return bench(args)
+    except (RuntimeError, OSError) as error:  # a program missing, failing, or counting differently
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+def bench(args):
     print(f"{'position':10} {'depth':>5} {'leaves':>12} {'stockfish M/s':>14} {'prunebench M/s':>15}"
           f" {'ratio best':>10} {'ratio median':>12} {'make-every-leaf M/s':>20}")
     summary = []

@@ -1,6 +1,9 @@
 """scripts/bench_vs_stockfish.py: the closing summary sets each figure beside its target."""
 
+import subprocess
+
 import bench_vs_stockfish
+from conftest import SCRIPTS
 
 
 def test_every_figure_of_issue_16_part_3_has_a_target():
@@ -47,3 +50,40 @@ def test_a_run_whose_count_changes_is_an_error():
         assert "a: node counts differ between runs: [10, 11]" in str(error)
     else:
         raise AssertionError("no error")
+
+
+def fake_program(tmp_path, name, body):
+    path = tmp_path / name
+    path.write_text("#!/bin/sh\n" + body)
+    path.chmod(0o755)
+    return str(path)
+
+
+def run_script(*args):
+    return subprocess.run(["/usr/bin/python3", str(SCRIPTS / "bench_vs_stockfish.py"), "--repeat", "1", *args],
+                          capture_output=True, text=True)
+
+
+def test_a_failing_program_is_an_error_naming_it_and_its_message(tmp_path):
+    failing = fake_program(tmp_path, "prunebench", 'echo "error: boom" >&2\nexit 2\n')
+    try:
+        bench_vs_stockfish.run_json([failing, "perft"])
+    except RuntimeError as error:
+        assert str(error) == f"{failing} perft exited 2: error: boom"
+    else:
+        raise AssertionError("no error")
+
+
+def test_a_missing_stockfish_ends_the_script_in_one_error_line(tmp_path):
+    result = run_script("--stockfish", str(tmp_path / "missing"))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"error: [Errno 2] No such file or directory: '{tmp_path / 'missing'}'"]
+
+
+def test_a_stockfish_that_quits_before_its_count_ends_the_script_in_one_error_line(tmp_path):
+    # Reads "uci" and "isready", answers, reads the position and "go perft", and quits.
+    quitter = fake_program(tmp_path, "stockfish", "read a; read b; echo readyok; read c; read d\n")
+    result = run_script("--stockfish", quitter)
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {quitter} ended without a 'Nodes searched:' line")

@@ -142,6 +142,21 @@ void list_pawn_captures(Bitboard west, Bitboard east, TieList& ties) {
   }
 }
 
+// The pinned pawns' captures of `victims` in generator order: towards the
+// a-file, then towards the h-file; within each, pawn by pawn, by origin
+// (a capturing promotion as its queen's move).
+template <Color Us>
+void list_pinned_pawn_captures(Bitboard west, Bitboard east, TieList& ties) {
+  constexpr Direction UP_WEST = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
+  constexpr Direction UP_EAST = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+  constexpr Bitboard LAST_RANK = Us == WHITE ? RANK_8_BB : RANK_1_BB;
+  for (const auto& [side, offset] : {std::pair{west, int(UP_WEST)}, std::pair{east, int(UP_EAST)}})
+    for (Bitboard targets = side; targets;) {
+      const Square to = pop_lsb(targets);
+      ties.add(Move(Square(to - offset), to, square_bb(to) & LAST_RANK ? PROMO_CAPTURE_QUEEN : CAPTURE));
+    }
+}
+
 // LIST: the first move's ties into `ties` (first_move.h).
 template <Color Us, bool LIST>
 bool first_move_of(const Position& pos, Move& move, FirstMoveTies& tie_list) {
@@ -152,12 +167,20 @@ bool first_move_of(const Position& pos, Move& move, FirstMoveTies& tie_list) {
   const Situation s = analyse<Us>(pos);
   const Bitboard pawns = pos.pieces(Us, PAWN);
   const Square ep = pos.en_passant_square();
-  // A pinned pawn's captures are listed after the free pawns' on both sides.
-  if (s.checkers || (s.pinned & pawns)) return false;
+  if (s.checkers) return false;
 
   std::array<Bitboard, PIECE_TYPE_NB> captures;
-  const Bitboard west = shift<UP_WEST>(pawns) & s.theirs, east = shift<UP_EAST>(pawns) & s.theirs;
-  captures[PAWN] = west | east;
+  const Bitboard free_pawns = pawns & ~s.pinned;
+  const Bitboard west = shift<UP_WEST>(free_pawns) & s.theirs, east = shift<UP_EAST>(free_pawns) & s.theirs;
+  // A pinned pawn takes along its pin only, and is listed after the free
+  // pawns on each side (the destinations here: one origin each).
+  Bitboard pinned_west = 0, pinned_east = 0;
+  for (Bitboard pinned = pawns & s.pinned; pinned;) {
+    const Square from = pop_lsb(pinned);
+    pinned_west |= shift<UP_WEST>(square_bb(from)) & s.theirs & line_bb(s.king, from);
+    pinned_east |= shift<UP_EAST>(square_bb(from)) & s.theirs & line_bb(s.king, from);
+  }
+  captures[PAWN] = west | east | pinned_west | pinned_east;
   captures[KNIGHT] = piece_captures<Us, KNIGHT>(pos, s);
   captures[BISHOP] = piece_captures<Us, BISHOP>(pos, s);
   captures[ROOK] = piece_captures<Us, ROOK>(pos, s);
@@ -186,14 +209,24 @@ bool first_move_of(const Position& pos, Move& move, FirstMoveTies& tie_list) {
   }
   switch (pair.attacker) {
     case PAWN: {
-      // The first of list_pawn_captures' order.
+      // The first of list_pawn_captures' order, else of the pinned pawns'.
       const Bitboard west_victims = west & victims, east_victims = east & victims;
-      const Bitboard side = west_victims ? west_victims : east_victims;
-      const int offset = west_victims ? UP_WEST : UP_EAST;
-      const Bitboard promotions = side & LAST_RANK;
-      const Square to = lsb(promotions ? promotions : side);
-      move = Move(Square(to - offset), to, promotions ? PROMO_CAPTURE_QUEEN : CAPTURE);
-      if constexpr (LIST) list_pawn_captures<Us>(west_victims, east_victims, ties);
+      if (west_victims | east_victims) {
+        const Bitboard side = west_victims ? west_victims : east_victims;
+        const int offset = west_victims ? UP_WEST : UP_EAST;
+        const Bitboard promotions = side & LAST_RANK;
+        const Square to = lsb(promotions ? promotions : side);
+        move = Move(Square(to - offset), to, promotions ? PROMO_CAPTURE_QUEEN : CAPTURE);
+      } else {
+        const Bitboard side = pinned_west & victims ? pinned_west & victims : pinned_east & victims;
+        const Square to = lsb(side);
+        move = Move(Square(int(to) - int(pinned_west & victims ? UP_WEST : UP_EAST)), to,
+                    square_bb(to) & LAST_RANK ? PROMO_CAPTURE_QUEEN : CAPTURE);
+      }
+      if constexpr (LIST) {
+        list_pawn_captures<Us>(west_victims, east_victims, ties);
+        list_pinned_pawn_captures<Us>(pinned_west & victims, pinned_east & victims, ties);
+      }
       break;
     }
     case KNIGHT: move = first_piece_capture<Us, KNIGHT, LIST>(pos, s, victims, ties); break;

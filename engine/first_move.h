@@ -34,7 +34,7 @@ struct FirstMoveTies {
 
 // True, with `move` the move an MVV-LVA ordering of generate_legal(pos)'s
 // list puts first. False when `pos` holds something this leaves to the full
-// list: check, a pinned pawn, an en passant capture that could come first,
+// list: check, an en passant capture that could come first,
 // or neither a capture nor a knight's move. `ties`, when asked for (it costs
 // a walk over the tied captures): see FirstMoveTies.
 bool first_mvv_lva_move(const Position& pos, Move& move, FirstMoveTies* ties = nullptr);

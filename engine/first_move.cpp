@@ -218,10 +218,11 @@ bool first_move_of(const Position& pos, Move& move, FirstMoveTies& tie_list) {
         const Square to = lsb(promotions ? promotions : side);
         move = Move(Square(to - offset), to, promotions ? PROMO_CAPTURE_QUEEN : CAPTURE);
       } else {
-        const Bitboard side = pinned_west & victims ? pinned_west & victims : pinned_east & victims;
+        const Bitboard pinned_west_victims = pinned_west & victims;
+        const Bitboard side = pinned_west_victims ? pinned_west_victims : pinned_east & victims;
+        const int offset = pinned_west_victims ? UP_WEST : UP_EAST;
         const Square to = lsb(side);
-        move = Move(Square(int(to) - int(pinned_west & victims ? UP_WEST : UP_EAST)), to,
-                    square_bb(to) & LAST_RANK ? PROMO_CAPTURE_QUEEN : CAPTURE);
+        move = Move(Square(to - offset), to, square_bb(to) & LAST_RANK ? PROMO_CAPTURE_QUEEN : CAPTURE);
       }
       if constexpr (LIST) {
         list_pawn_captures<Us>(west_victims, east_victims, ties);

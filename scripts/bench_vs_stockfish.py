@@ -30,6 +30,7 @@ import statistics
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 POSITIONS = [
@@ -38,32 +39,47 @@ POSITIONS = [
 ]
 
 
+# The longest any one run may take (each takes seconds): a program that hangs is killed then.
+RUN_TIMEOUT = 300
+
+
 def stockfish_perft(stockfish, fen, depth):
     """Returns (nodes, seconds) timed from `go perft` to its total line."""
     proc = subprocess.Popen([stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    proc.stdin.write("uci\nisready\n")
-    for line in proc.stdout:
-        if line.strip() == "readyok":
-            break
-    proc.stdin.write(f"position fen {fen}\ngo perft {depth}\n")
-    start = time.perf_counter()
-    result = None
-    for line in proc.stdout:
-        if line.startswith("Nodes searched:"):
-            result = int(line.split(":")[1]), time.perf_counter() - start
-            break
-    if result is None:
+    watchdog = threading.Timer(RUN_TIMEOUT, proc.kill)  # a hang ends the output, as a crash does
+    watchdog.start()
+    try:
+        return stockfish_count(proc, stockfish, fen, depth)
+    finally:
+        watchdog.cancel()
         proc.kill()
         proc.communicate()
-        raise RuntimeError(f"{stockfish} ended without a 'Nodes searched:' line for perft {depth} of {fen}")
-    proc.stdin.write("quit\n")
-    proc.communicate()
-    return result
+
+
+def stockfish_count(proc, stockfish, fen, depth):
+    """The count and seconds of `go perft` from a started Stockfish."""
+    proc.stdin.write("uci\nisready\n")
+    if not any(line.strip() == "readyok" for line in proc.stdout):
+        raise RuntimeError(f"{stockfish} ended, or gave nothing for {RUN_TIMEOUT} s, without 'readyok'")
+    proc.stdin.write(f"position fen {fen}\ngo perft {depth}\n")
+    start = time.perf_counter()
+    for line in proc.stdout:
+        if line.startswith("Nodes searched:"):
+            seconds = time.perf_counter() - start
+            count = line.split(":")[1].strip()
+            if not count.isdigit():
+                raise RuntimeError(f"{stockfish} printed an unreadable count: {line.strip()}")
+            return int(count), seconds
+    raise RuntimeError(f"{stockfish} ended, or gave nothing for {RUN_TIMEOUT} s, without a 'Nodes searched:' "
+                       f"line for perft {depth} of {fen}")
 
 
 def run_json(command):
     """The JSON a command prints; its first error line if it fails."""
-    out = subprocess.run(command, capture_output=True, text=True)
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"{' '.join(command)} gave no answer in {RUN_TIMEOUT} s") from None
     if out.returncode != 0:
         first = (out.stderr.strip().splitlines() or ["no message"])[0]
         raise RuntimeError(f"{' '.join(command)} exited {out.returncode}: {first}")
@@ -73,9 +89,20 @@ def run_json(command):
         raise RuntimeError(f"{' '.join(command)} printed no JSON ({error})") from None
 
 
+def nodes_and_seconds(result, nodes_path, command):
+    """The node count at `nodes_path` (keys) and the seconds of a run's JSON."""
+    try:
+        nodes = result
+        for key in nodes_path:
+            nodes = nodes[key]
+        return int(nodes), float(result["seconds"])
+    except (KeyError, TypeError, ValueError):
+        raise RuntimeError(f"{' '.join(command)}: its JSON has no {'.'.join(nodes_path)} or seconds") from None
+
+
 def prunebench_perft(binary, fen, depth, mode_args):
-    result = run_json([binary, "perft", "--fen", fen, "--depth", str(depth), "--json", *mode_args])
-    return result["nodes"], result["seconds"]
+    command = [binary, "perft", "--fen", fen, "--depth", str(depth), "--json", *mode_args]
+    return nodes_and_seconds(run_json(command), ["nodes"], command)
 
 
 def timed(repeat, runs, label="runs"):
@@ -129,8 +156,8 @@ def summary_line(label, target, best, median):
 
 
 def prunebench_search(binary, fen, depth, mode):
-    result = run_json([binary, "search", "--fen", fen, "--depth", str(depth), "--mode", mode, "--json"])
-    return result["counters"]["nodes"], result["seconds"]
+    command = [binary, "search", "--fen", fen, "--depth", str(depth), "--mode", mode, "--json"]
+    return nodes_and_seconds(run_json(command), ["counters", "nodes"], command)
 
 
 def search_runs(args):

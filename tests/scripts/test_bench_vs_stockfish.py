@@ -86,4 +86,32 @@ def test_a_stockfish_that_quits_before_its_count_ends_the_script_in_one_error_li
     result = run_script("--stockfish", quitter)
     assert result.returncode == 1
     lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: {quitter} ended without a 'Nodes searched:' line")
+    assert len(lines) == 1 and lines[0].startswith(f"error: {quitter} ended, or gave nothing for")
+    assert "without a 'Nodes searched:' line" in lines[0]
+
+
+def error_of(call):
+    try:
+        call()
+    except RuntimeError as error:
+        return str(error)
+    raise AssertionError("no error")
+
+
+def test_a_hanging_program_is_killed_and_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(bench_vs_stockfish, "RUN_TIMEOUT", 1)
+    sleeper = fake_program(tmp_path, "prunebench", "exec sleep 60\n")
+    assert error_of(lambda: bench_vs_stockfish.run_json([sleeper])) == f"{sleeper} gave no answer in 1 s"
+    # Answers "readyok", then hangs on "go perft".
+    hanging = fake_program(tmp_path, "stockfish", "read a; read b; echo readyok; exec sleep 60\n")
+    assert "gave nothing for 1 s, without a 'Nodes searched:' line" in error_of(
+        lambda: bench_vs_stockfish.stockfish_perft(hanging, "8/8/8/8/8/8/8/8 w - - 0 1", 1))
+
+
+def test_a_garbled_count_is_an_error(tmp_path):
+    garbled = fake_program(tmp_path, "stockfish", "read a; read b; echo readyok; echo 'Nodes searched: many'\n")
+    assert error_of(lambda: bench_vs_stockfish.stockfish_perft(garbled, "8/8/8/8/8/8/8/8 w - - 0 1", 1)) == \
+        f"{garbled} printed an unreadable count: Nodes searched: many"
+    no_nodes = fake_program(tmp_path, "prunebench", "echo '{\"seconds\": 1}'\n")
+    assert error_of(lambda: bench_vs_stockfish.prunebench_perft(no_nodes, "startpos", 1, [])).endswith(
+        "its JSON has no nodes or seconds")

@@ -8,6 +8,7 @@ PACKAGES=(
   build-essential cmake ninja-build clang git
   libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes of Debian 12's clang (fuzz/)
   libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
+  libboost-context-dev  # the parallel model's fibers (engine/search/fiber.h)
   nettle-dev pkg-config  # SHA-256 of the suite files a run reads (harness/io/sha256.*)
   python3-matplotlib python3-pandas python3-scipy python3-pytest
   python3-distributed  # scripts/dask_run.py and its tests (dask-scheduler, dask-worker)

@@ -14,12 +14,17 @@
 //     subtree below, so shallow searches carry no information about deep ones.
 //
 // Orderings: NATURAL (child 0 first), BEST_FIRST / WORST_FIRST (an oracle:
-// each child's true negamax value to the leaves, computed by plain recursion,
-// so only for small trees: it costs about height * b^height hashes per search),
-// RANDOM (a hash of the node key and the child index).
+// each child's true negamax value to the leaves, computed by recursion, so
+// only for small trees), RANDOM (a hash of the node key and the child index).
+// The oracle keeps the value of each node with at least 64 leaves below it
+// that it has computed: a search that orders the same node again (each
+// iteration of iterative deepening, each pass of MTD(f)) then reads it, not
+// its whole subtree. The memo is at most a 64th of the leaves, and belongs
+// to this copy of the tree (a parallel search's workers each have theirs).
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/search/splitmix.h"
@@ -42,7 +47,10 @@ class RandomTree {
 
   // Preconditions: 1 <= branching <= MAX_BRANCHING, 0 <= height <= MAX_PLY.
   RandomTree(int branching, int height, std::uint64_t seed, std::uint64_t index = 0)
-      : branching_(branching), height_(height), path_{hash_combine(splitmix64(seed), index)} {
+      : branching_(branching),
+        height_(height),
+        memo_min_remaining_(plies_to_64_leaves(branching)),
+        path_{hash_combine(splitmix64(seed), index)} {
     path_.reserve(std::size_t(height) + 1);
   }
 
@@ -90,19 +98,41 @@ class RandomTree {
   static Key child_key(Key parent, int index) { return hash_combine(parent, std::uint64_t(index) + 1); }
   static Score value_of(Key key) { return Score(splitmix64(key) % 201) + MIN_VALUE; }
 
+  // The fewest plies whose subtree has at least 64 leaves (b = 1: never).
+  static int plies_to_64_leaves(int branching) {
+    if (branching < 2) return MAX_PLY + 1;
+    int plies = 0;
+    for (std::uint64_t leaves = 1; leaves < 64; leaves *= std::uint64_t(branching)) ++plies;
+    return plies;
+  }
+
   Score true_value(Key node, int remaining) const {
     if (remaining == 0) return value_of(node);
+    const bool memo = remaining >= memo_min_remaining_;
+    if (memo) {
+      const auto known = true_values_.find(node);
+      // Two nodes with one key are one subtree, but the remaining depth must match too.
+      if (known != true_values_.end() && known->second.remaining == remaining) return known->second.value;
+    }
     Score best = -INFINITE_SCORE;
     for (int i = 0; i < branching_; ++i) {
       const Score v = -true_value(child_key(node, i), remaining - 1);
       if (v > best) best = v;
     }
+    if (memo) true_values_.insert_or_assign(node, KnownValue{best, remaining});
     return best;
   }
 
+  struct KnownValue {
+    Score value;
+    int remaining;
+  };
+
   int branching_;
   int height_;
+  int memo_min_remaining_;
   std::vector<Key> path_;  // keys from the root to the current node
+  mutable std::unordered_map<Key, KnownValue> true_values_;  // the oracle's memo
 };
 
 static_assert(Tree<RandomTree>);

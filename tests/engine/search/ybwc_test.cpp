@@ -14,6 +14,7 @@
 #include "engine/trees/random_tree.h"
 #include "engine/trees/search_instances.h"
 #include "tests/engine/search/parallel_search.h"
+#include "tests/engine/search/random_trees.h"
 
 namespace prunebench {
 namespace {
@@ -82,7 +83,10 @@ TEST(Ybwc, RandomTreesKeepTheSerialValue) {
     const char* mode = tree_modes[seed % std::size(tree_modes)];
     const auto parsed = parse_mode(std::string(mode) + "+smp=ybwc");
     ASSERT_TRUE(parsed.error.empty()) << parsed.error;
-    const SearchSpec parallel_spec = parsed.value;
+    SearchSpec parallel_spec = parsed.value;
+    // 2 MB per table holds a whole tree, as in the serial lab tests; the
+    // default size would make zeroing pages most of the test time.
+    parallel_spec.tt_megabytes = testing::LAB_TT_MEGABYTES;
     const SearchSpec serial_spec = serial_of(parallel_spec);
     RandomTree tree(6, 6, seed);
     SearchCounters serial_counters;

@@ -56,12 +56,20 @@ def stockfish_perft(stockfish, fen, depth):
         proc.communicate()
 
 
+def send(proc, text):
+    """Writes to a program's input; one that has quit is told by its output, read next."""
+    try:
+        proc.stdin.write(text)
+    except BrokenPipeError:
+        pass
+
+
 def stockfish_count(proc, stockfish, fen, depth):
     """The count and seconds of `go perft` from a started Stockfish."""
-    proc.stdin.write("uci\nisready\n")
+    send(proc, "uci\nisready\n")
     if not any(line.strip() == "readyok" for line in proc.stdout):
         raise RuntimeError(f"{stockfish} ended, or gave nothing for {RUN_TIMEOUT} s, without 'readyok'")
-    proc.stdin.write(f"position fen {fen}\ngo perft {depth}\n")
+    send(proc, f"position fen {fen}\ngo perft {depth}\n")
     start = time.perf_counter()
     for line in proc.stdout:
         if line.startswith("Nodes searched:"):

@@ -21,11 +21,17 @@ minimax's rate, make-every-leaf against Stockfish's perft rate, and each
 ordered search's share of minimax's rate, each from the best and from the
 median time.
 
+Every program runs on one CPU, the same for all (`--cpu`, by default the
+last this script may use; `--cpu -1` lets the system place them): on a
+virtual machine one CPU can run a program 40 % slower than another, steadily,
+so two programs placed apart would compare the CPUs, not the programs.
+
 Usage: scripts/bench_vs_stockfish.py [--prunebench build/harness/prunebench]
-                                     [--stockfish /usr/games/stockfish] [--repeat 5]
+                                     [--stockfish /usr/games/stockfish] [--repeat 5] [--cpu N]
 """
 import argparse
 import json
+import os
 import statistics
 import shutil
 import subprocess
@@ -200,12 +206,25 @@ def parse_args():
     parser.add_argument("--prunebench", default="build/harness/prunebench")
     parser.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)),
+                        help="the CPU every program runs on (default: the last this script may use; -1: any)")
     return parser.parse_args()
+
+
+def pin(cpu):
+    """Runs this script, and so every program it starts, on `cpu` (-1: leaves the placement to the system)."""
+    if cpu == -1:
+        return
+    allowed = sorted(os.sched_getaffinity(0))
+    if cpu not in allowed:
+        raise RuntimeError(f"--cpu {cpu}: not a CPU this script may use ({', '.join(map(str, allowed))})")
+    os.sched_setaffinity(0, {cpu})
 
 
 def main():
     args = parse_args()
     try:
+        pin(args.cpu)
         return bench(args)
     except (RuntimeError, OSError) as error:  # a program missing, failing, or counting differently
         print(f"error: {error}", file=sys.stderr)
@@ -242,7 +261,8 @@ def bench(args):
             summary.append(summary_line(f"make-every-leaf start depth {depth}: x Stockfish",
                                         MAKE_EVERY_LEAF_VS_STOCKFISH, sf_best / leaf_best, sf_median / leaf_median))
     summary += search_lines(args, timed(args.repeat, search_runs(args), "searches"))
-    print(f"\nspeed targets, best and median of {args.repeat} runs, single thread:")
+    where = "any CPU" if args.cpu == -1 else f"CPU {args.cpu}"
+    print(f"\nspeed targets, best and median of {args.repeat} runs, single thread, on {where}:")
     print(f"{'figure':50} {'target':>8} {'best':>8} {'median':>8}  met")
     print("\n".join(summary))
     return 0

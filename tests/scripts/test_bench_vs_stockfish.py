@@ -1,5 +1,6 @@
 """scripts/bench_vs_stockfish.py: the closing summary sets each figure beside its target."""
 
+import os
 import subprocess
 
 import bench_vs_stockfish
@@ -95,6 +96,22 @@ def test_writing_to_a_program_that_has_quit_is_no_error():
     proc.wait()
     bench_vs_stockfish.send(proc, "isready\n")  # the pipe is broken: its output tells, not this write
     proc.communicate()
+
+
+def test_a_cpu_the_script_may_not_use_is_one_error_line():
+    result = run_script("--cpu", "100000")
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"error: --cpu 100000: not a CPU this script may use ({', '.join(map(str, sorted(os.sched_getaffinity(0))))})"]
+
+
+def test_pinning_puts_the_script_and_its_programs_on_one_cpu():
+    cpu = max(os.sched_getaffinity(0))
+    probe = (f"import sys; sys.path.insert(0, {str(SCRIPTS)!r}); import os, subprocess, bench_vs_stockfish; "
+             f"bench_vs_stockfish.pin({cpu}); "
+             "print(subprocess.run(['taskset', '-pc', str(os.getpid())], capture_output=True, text=True).stdout)")
+    out = subprocess.run(["/usr/bin/python3", "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip().endswith(f"list: {cpu}")
 
 
 def error_of(call):

@@ -107,10 +107,11 @@ def test_a_cpu_the_script_may_not_use_is_one_error_line():
 
 def test_pinning_puts_the_script_and_its_programs_on_one_cpu():
     cpu = max(os.sched_getaffinity(0))
-    probe = (f"import sys; sys.path.insert(0, {str(SCRIPTS)!r}); import os, subprocess, bench_vs_stockfish; "
-             f"bench_vs_stockfish.pin({cpu}); "
+    # Run from scripts/, where `python3 -c` finds the script as a module.
+    probe = (f"import os, subprocess, bench_vs_stockfish; bench_vs_stockfish.pin({cpu}); "
              "print(subprocess.run(['taskset', '-pc', str(os.getpid())], capture_output=True, text=True).stdout)")
-    out = subprocess.run(["/usr/bin/python3", "-c", probe], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(["/usr/bin/python3", "-c", probe], cwd=SCRIPTS, capture_output=True, text=True,
+                         check=True).stdout
     assert out.strip().endswith(f"list: {cpu}")
 
 

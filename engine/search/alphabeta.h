@@ -36,7 +36,10 @@ class AlphaBeta {
   using Move = typename T::MoveType;
 
   explicit AlphaBeta(SearchContext<T>& ctx)
-      : ctx_(ctx), first_move_use_(first_move_use(ctx)), unordered_scan_(scans_before_ordering(ctx)) {}
+      : ctx_(ctx),
+        first_move_use_(first_move_use(ctx)),
+        first_child_first_(searches_first_child_first(ctx, first_move_use_)),
+        unordered_scan_(scans_before_ordering(ctx)) {}
 
   // `on_previous_pv`: this node lies on the previous iteration's principal
   // variation (iterative deepening), so its move there is tried early.
@@ -75,6 +78,11 @@ class AlphaBeta {
       if (first_move_use_ != FirstMoveUse::NEVER &&
           first_move_cuts(ply, depth, alpha, beta, expected, hash_move, on_previous_pv, value))
         return value;
+    [[maybe_unused]] SearchedFirst searched;
+    if constexpr (!LEAF_CHILDREN && FindsFirstMove<T>)
+      if (first_child_first_ &&
+          first_child_cuts(ply, depth, alpha, beta, expected, on_previous_pv, searched, value))
+        return value;
     typename T::MoveList list;
     ctx_.tree.generate(list);
     if (list.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
@@ -100,7 +108,7 @@ class AlphaBeta {
                                 pv_move);
       else
         loop = search_moves<LEAF_CHILDREN>(moves, leaves, selective, ply, depth, alpha, beta, expected,
-                                           on_previous_pv, pv_move);
+                                           on_previous_pv, pv_move, searched);
     }
     if (loop.behaved != NodeType::CUT) record_node_value(ctx_, ply, loop.best, loop.alpha, beta);
     if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
@@ -156,6 +164,45 @@ class AlphaBeta {
     // The move count is read by trees that observe the search, which never come here.
     record_cutoff(ctx_, move, 0, 1, ply, depth, child, child, beta);
     count_leaf_children(ctx_.counters, ply + 1, LeafTally{1, std::uint64_t(score.terminal)});
+    count_node_types(ctx_.counters, expected, NodeType::CUT);
+    result = bounded<F>(child, alpha, beta);
+    if (ctx_.tt) store_table<M>(ctx_, ply, depth, result, alpha, beta, move);
+    return true;
+  }
+
+  // The same first move at a node with more plies to go, under MVV-LVA
+  // alone (no hint can put another move first): its child is searched before
+  // the node generates its moves, and if it reaches beta the node ends as its
+  // move loop would have ended it. Otherwise `searched` keeps the move and
+  // its value, and the loop, whose first move it is, goes on from the second.
+  // Not in a selective search (its pruning rules read the move list), and
+  // not with a tree that plays every leaf, which stays the plain loop that
+  // this path is tested against.
+  static bool searches_first_child_first(const SearchContext<T>& ctx, FirstMoveUse use) {
+    if constexpr (FindsFirstMove<T>)
+      return use == FirstMoveUse::ALWAYS && !ctx.selective && ctx.tree.scores_leaf_children();
+    return false;
+  }
+  struct SearchedFirst {
+    Move move{};
+    Score value = 0;
+  };
+  bool first_child_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv,
+                        SearchedFirst& searched, Score& result) {
+    Move move;
+    if (!ctx_.tree.first_mvv_lva_move(move, nullptr)) return false;
+    const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
+    LeafTally no_leaves;
+    ctx_.tree.make(move);
+    const Score child = search_child<false>(no_leaves, move, ply + 1, child_depth(depth, 0), alpha, beta,
+                                            child_type(expected, 0), on_previous_pv && move == pv_move, true);
+    ctx_.tree.unmake(move);
+    if (!reaches_beta(std::max(alpha, child), beta)) {
+      searched = {move, child};
+      return false;
+    }
+    record_pv<false>(ctx_.pv, ply, move);
+    record_cutoff(ctx_, move, 0, 1, ply, depth, child, child, beta);
     count_node_types(ctx_.counters, expected, NodeType::CUT);
     result = bounded<F>(child, alpha, beta);
     if (ctx_.tt) store_table<M>(ctx_, ply, depth, result, alpha, beta, move);
@@ -229,7 +276,7 @@ class AlphaBeta {
   template <bool LEAF_CHILDREN>
   MoveLoop search_moves(MovePicker<T>& moves, LeafTally& leaves, const SelectiveNode& selective, int ply,
                         int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv,
-                        Move pv_move) {
+                        Move pv_move, SearchedFirst searched = {}) {
     MoveLoop loop;
     // Read once, into registers: the loop's stores could alias the context.
     // A node that scores its leaf children is never selective (visits_leaf_children).
@@ -237,7 +284,14 @@ class AlphaBeta {
     const std::size_t n = moves.size();
     std::size_t rest_from = n;
     if constexpr (LEAF_CHILDREN && SCORES_REST_IN_LIST_ORDER) rest_from = moves.rest_from();
-    for (std::size_t i = 0; i < rest_from; ++i) {
+    std::size_t from = 0;
+    // The first child, searched already (first_child_cuts), did not reach beta.
+    if constexpr (!LEAF_CHILDREN)
+      if (searched.move != Move{}) {
+        take_child<LEAF_CHILDREN>(loop, searched.value, searched.move, 0, n, ply, depth, alpha, beta);
+        from = 1;
+      }
+    for (std::size_t i = from; i < rest_from; ++i) {
       const Move move = moves[i];
       if constexpr (M == Mutant::SHARED_ALPHA) alpha = std::max(alpha, shared_alpha_);
       if (prunes && futility_prunes(ctx_, selective, move, i, depth, alpha)) [[unlikely]]
@@ -254,25 +308,31 @@ class AlphaBeta {
                   : search_child<LEAF_CHILDREN>(leaves, move, ply + 1, child_depth(depth, i), alpha, beta,
                                                 child_type(expected, i), on_previous_pv && move == pv_move, i == 0);
       if constexpr (!LEAF_CHILDREN) ctx_.tree.unmake(move);
-      if (child > loop.best) loop.best = child;
-      if (child > alpha) {
-        alpha = child;
-        if constexpr (M == Mutant::SHARED_ALPHA) shared_alpha_ = alpha;
-        loop.best_move = move;
-        loop.behaved = NodeType::PV;
-        record_pv<LEAF_CHILDREN>(ctx_.pv, ply, move);
-        if (reaches_beta(alpha, beta)) {
-          loop.behaved = NodeType::CUT;
-          record_cutoff(ctx_, move, i, n, ply, depth, loop.best, alpha, beta);
-          break;
-        }
-      }
+      if (take_child<LEAF_CHILDREN>(loop, child, move, i, n, ply, depth, alpha, beta)) break;
     }
     if constexpr (LEAF_CHILDREN && SCORES_REST_IN_LIST_ORDER)
       if (loop.behaved != NodeType::CUT && rest_from < n)
         search_rest_in_list_order(moves, leaves, rest_from, ply, depth, alpha, beta, loop);
     loop.alpha = alpha;
     return loop;
+  }
+
+  // The loop's step after the i-th child's search: its value raises the
+  // best, then alpha, and may cut off (true).
+  template <bool LEAF_CHILDREN>
+  [[gnu::always_inline]] bool take_child(MoveLoop& loop, Score child, Move move, std::size_t i, std::size_t n,
+                                         int ply, int depth, Score& alpha, Score beta) {
+    if (child > loop.best) loop.best = child;
+    if (child <= alpha) return false;
+    alpha = child;
+    if constexpr (M == Mutant::SHARED_ALPHA) shared_alpha_ = alpha;
+    loop.best_move = move;
+    loop.behaved = NodeType::PV;
+    record_pv<LEAF_CHILDREN>(ctx_.pv, ply, move);
+    if (!reaches_beta(alpha, beta)) return false;
+    loop.behaved = NodeType::CUT;
+    record_cutoff(ctx_, move, i, n, ply, depth, loop.best, alpha, beta);
+    return true;
   }
 
   // A child with depth left probes the table on entry, and the bucket it
@@ -475,6 +535,7 @@ class AlphaBeta {
 
   SearchContext<T>& ctx_;
   const FirstMoveUse first_move_use_;
+  const bool first_child_first_;
   const bool unordered_scan_;
   // The museum's shared alpha (mutant.h); no member at all in the plain search.
   struct NoSharedAlpha {};

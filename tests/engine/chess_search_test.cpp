@@ -96,8 +96,9 @@ TEST(ChessSearch, EveryModeReturnsTheMinimaxValue) {
 // A node with one ply to go scores its children from itself (leaf_children.h),
 // and it may score all of them in list order before ordering them, or the
 // moves it reaches last at once, in list order, and work out what the
-// ordered loop would have done (alphabeta.h). A tree that
-// plays every leaf takes neither path: each search must match it exactly, in
+// ordered loop would have done (alphabeta.h). Under MVV-LVA alone a node
+// with more plies to go searches its first move before it lists its moves.
+// A tree that plays every leaf takes none of these paths: each search must match it exactly, in
 // every counter, the value and the line. Modes with and without history,
 // killers, a table and PVS at the depths where frontier nodes reach their
 // quiet moves.
@@ -132,6 +133,12 @@ TEST(ChessSearch, ScoringLeavesFromTheParentChangesNoCount) {
   // breaks ties between equal captures at nodes one ply from the horizon.
   for (const char* mode : {"pvs-id-tt-killers", "mvv-lva+tt+id+killers+history"}) {
     expect_same_search_with_every_leaf_played(from_fen(MIDDLEGAME), mode, 5);
+    expect_same_search_with_every_leaf_played(from_fen(MIDDLEGAME), mode, 6);
+    expect_same_search_with_every_leaf_played(Position::start(), mode, 7);
+  }
+  // Deeper under MVV-LVA alone, where nodes two and more plies from the
+  // horizon cut off on their first move or go on to their second.
+  for (const char* mode : {"mvv-lva", "pvs", "mvv-lva-fail-hard"}) {
     expect_same_search_with_every_leaf_played(from_fen(MIDDLEGAME), mode, 6);
     expect_same_search_with_every_leaf_played(Position::start(), mode, 7);
   }

@@ -171,10 +171,13 @@ class AlphaBeta {
   }
 
   // The same first move at a node with more plies to go, under MVV-LVA
-  // alone (no hint can put another move first): its child is searched before
-  // the node generates its moves, and if it reaches beta the node ends as its
-  // move loop would have ended it. Otherwise `searched` keeps the move and
-  // its value, and the loop, whose first move it is, goes on from the second.
+  // alone: its child is searched before the node generates its moves, and if
+  // it reaches beta the node ends as its move loop would have ended it.
+  // Otherwise `searched` keeps the move and its value, and the loop, whose
+  // first move it is, goes on from the second. Only MVV-LVA alone: no hint
+  // puts another move first, and the moves are ordered after the first
+  // child's search, which must not have taught anything the order reads
+  // (killers and history would).
   // Not in a selective search (its pruning rules read the move list), and
   // not with a tree that plays every leaf, which stays the plain loop that
   // this path is tested against.

@@ -178,9 +178,10 @@ class AlphaBeta {
   // puts another move first, and the moves are ordered after the first
   // child's search, which must not have taught anything the order reads
   // (killers and history would).
-  // Not in a selective search (its pruning rules read the move list), and
-  // not with a tree that plays every leaf, which stays the plain loop that
-  // this path is tested against.
+  // Not in a selective search (a selective node may try a null move before
+  // any child, and its pruning rules read the move list), and not with a
+  // tree that plays every leaf, which stays the plain loop that this path is
+  // tested against.
   static bool searches_first_child_first(const SearchContext<T>& ctx, FirstMoveUse use) {
     if constexpr (FindsFirstMove<T>)
       return use == FirstMoveUse::ALWAYS && !ctx.selective && ctx.tree.scores_leaf_children();

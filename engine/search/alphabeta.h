@@ -160,13 +160,8 @@ class AlphaBeta {
     const LeafChildScore score = ctx_.tree.lone_leaf_child_score(move, evaluation, mate_ply(ctx_, ply + 1));
     const Score child = -bounded<F>(score.value, -beta, -alpha);
     if (!reaches_beta(std::max(alpha, child), beta)) return false;
-    record_pv<true>(ctx_.pv, ply, move);
-    // The move count is read by trees that observe the search, which never come here.
-    record_cutoff(ctx_, move, 0, 1, ply, depth, child, child, beta);
+    result = end_on_first_move<true>(ply, depth, alpha, beta, expected, move, child);
     count_leaf_children(ctx_.counters, ply + 1, LeafTally{1, std::uint64_t(score.terminal)});
-    count_node_types(ctx_.counters, expected, NodeType::CUT);
-    result = bounded<F>(child, alpha, beta);
-    if (ctx_.tt) store_table<M>(ctx_, ply, depth, result, alpha, beta, move);
     return true;
   }
 
@@ -205,12 +200,22 @@ class AlphaBeta {
       searched = {move, child};
       return false;
     }
-    record_pv<false>(ctx_.pv, ply, move);
+    result = end_on_first_move<false>(ply, depth, alpha, beta, expected, move, child);
+    return true;
+  }
+
+  // What a node's move loop records when its first move, whose child scored
+  // `child`, reaches beta; returns the node's value. The move count is read
+  // only by trees that observe the search, which never end a node this way.
+  template <bool LEAF_CHILDREN>
+  [[gnu::always_inline]] Score end_on_first_move(int ply, int depth, Score alpha, Score beta,
+                                                 NodeType expected, Move move, Score child) {
+    record_pv<LEAF_CHILDREN>(ctx_.pv, ply, move);
     record_cutoff(ctx_, move, 0, 1, ply, depth, child, child, beta);
     count_node_types(ctx_.counters, expected, NodeType::CUT);
-    result = bounded<F>(child, alpha, beta);
+    const Score result = bounded<F>(child, alpha, beta);
     if (ctx_.tt) store_table<M>(ctx_, ply, depth, result, alpha, beta, move);
-    return true;
+    return result;
   }
 
   // Of tied moves in list order, the first with the largest history score.

@@ -39,6 +39,7 @@ class AlphaBeta {
       : ctx_(ctx),
         first_move_use_(first_move_use(ctx)),
         first_child_first_(searches_first_child_first(ctx, first_move_use_)),
+        hash_child_first_(searches_hash_child_first(ctx)),
         unordered_scan_(scans_before_ordering(ctx)) {}
 
   // `on_previous_pv`: this node lies on the previous iteration's principal
@@ -86,6 +87,11 @@ class AlphaBeta {
     typename T::MoveList list;
     ctx_.tree.generate(list);
     if (list.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
+    if constexpr (!LEAF_CHILDREN)
+      if (hash_child_first_ && hash_move != Move{} &&
+          hash_child_cuts(list, ply, depth, alpha, beta, expected, on_previous_pv, hash_move, searched,
+                          value))
+        return value;
     [[maybe_unused]] LeafTally leaves;
     MoveLoop loop;
     if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
@@ -101,7 +107,7 @@ class AlphaBeta {
         null_move = try_null_move(ctx_, selective, ply, depth, beta, search_null);
         if (null_move.kind == NullMoveOutcome::CUTOFF) return bounded<F>(null_move.value, alpha, beta);
       }
-      prepare_moves(ctx_, moves, list, ply, depth, hash_move, on_previous_pv, LEAF_CHILDREN);
+      order_moves(moves, list, ply, depth, hash_move, on_previous_pv, LEAF_CHILDREN, searched);
       const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
       if (null_move.kind == NullMoveOutcome::VERIFY) [[unlikely]]
         loop = verify_null_move(moves, leaves, selective, ply, depth, alpha, beta, expected, on_previous_pv,
@@ -182,14 +188,26 @@ class AlphaBeta {
       return use == FirstMoveUse::ALWAYS && !ctx.selective && ctx.tree.scores_leaf_children();
     return false;
   }
+  static constexpr std::size_t NO_HISTORY_MARK = ~std::size_t(0);
   struct SearchedFirst {
     Move move{};
     Score value = 0;
+    // The history's mark (HistoryTable::mark) from before the move's search,
+    // which the order of the rest must not see.
+    std::size_t history_mark = NO_HISTORY_MARK;
   };
   bool first_child_cuts(int ply, int depth, Score alpha, Score beta, NodeType expected, bool on_previous_pv,
                         SearchedFirst& searched, Score& result) {
     Move move;
     if (!ctx_.tree.first_mvv_lva_move(move, nullptr)) return false;
+    return searched_first_cuts(move, ply, depth, alpha, beta, expected, on_previous_pv, searched, result);
+  }
+
+  // The loop's first move, `move`, searched before the loop: true if its
+  // child reaches beta, the node then ending as its loop would have ended it
+  // (`result`: its value); otherwise `searched` keeps the move and its value.
+  bool searched_first_cuts(Move move, int ply, int depth, Score alpha, Score beta, NodeType expected,
+                           bool on_previous_pv, SearchedFirst& searched, Score& result) {
     const Move pv_move = ctx_.previous_pv_move(ply, on_previous_pv);
     LeafTally no_leaves;
     ctx_.tree.make(move);
@@ -197,11 +215,50 @@ class AlphaBeta {
                                             child_type(expected, 0), on_previous_pv && move == pv_move, true);
     ctx_.tree.unmake(move);
     if (!reaches_beta(std::max(alpha, child), beta)) {
-      searched = {move, child};
+      searched.move = move, searched.value = child;
       return false;
     }
     result = end_on_first_move<false>(ply, depth, alpha, beta, expected, move, child);
     return true;
+  }
+
+  // A node whose ordering puts its hash move first (any ordering with
+  // tt_move_first, the move being in the list) searches that child right
+  // after generating, before ordering the rest: a node that cuts off on it,
+  // as most with a hash move do, never orders its moves. The rest are
+  // ordered afterwards exactly as they would have been before: the killers
+  // of this ply are written only by this node, and the history is read as it
+  // stood before the child's search (HistoryTable::mark and rewind). Not in
+  // a selective search (a null move may come before any child), not with
+  // the oracle's ordering (its keys are searches), not for trees that
+  // observe the search, not for the bug museum's mutants.
+  static bool searches_hash_child_first(const SearchContext<T>& ctx) {
+    if constexpr (ObservesSearch<T> || M != Mutant::NONE) return false;
+    const OrderingSpec& o = ctx.ordering;
+    return o.tt_move_first && o.base != BaseOrdering::ORACLE && !ctx.selective && bool(ctx.tt);
+  }
+  bool hash_child_cuts(const typename T::MoveList& list, int ply, int depth, Score alpha, Score beta,
+                       NodeType expected, bool on_previous_pv, Move hash_move, SearchedFirst& searched,
+                       Score& result) {
+    if (std::find(list.begin(), list.end(), hash_move) == list.end()) return false;
+    const bool marks_history = ctx_.ordering.history;
+    if (marks_history) searched.history_mark = ctx_.history.mark();
+    if (!searched_first_cuts(hash_move, ply, depth, alpha, beta, expected, on_previous_pv, searched, result))
+      return false;
+    if (marks_history) ctx_.history.release();
+    return true;
+  }
+  // The node's moves ordered as they would have been before its first child
+  // was searched, when that child was searched before the ordering.
+  void order_moves(MovePicker<T>& moves, typename T::MoveList& list, int ply, int depth, Move hash_move,
+                   bool on_previous_pv, bool leaf_children, const SearchedFirst& searched) {
+    const bool rewinds = searched.history_mark != NO_HISTORY_MARK;
+    if (rewinds) ctx_.history.rewind(searched.history_mark);
+    prepare_moves(ctx_, moves, list, ply, depth, hash_move, on_previous_pv, leaf_children);
+    if (rewinds) {
+      ctx_.history.replay(searched.history_mark);
+      ctx_.history.release();
+    }
   }
 
   // What a node's move loop records when its first move, whose child scored
@@ -545,6 +602,7 @@ class AlphaBeta {
   SearchContext<T>& ctx_;
   const FirstMoveUse first_move_use_;
   const bool first_child_first_;
+  const bool hash_child_first_;
   const bool unordered_scan_;
   // The museum's shared alpha (mutant.h); no member at all in the plain search.
   struct NoSharedAlpha {};

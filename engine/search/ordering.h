@@ -140,8 +140,35 @@ class HistoryTable {
   explicit HistoryTable(std::size_t size = 0) : scores_(size, 0) {}
   void bump(int index, int depth) {
     std::int64_t& score = scores_[std::size_t(index)];
-    score += std::int64_t(depth) * depth;
+    const std::int64_t credit = std::int64_t(depth) * depth;
+    if (open_marks_ != 0) log_.push_back({index, credit, max_});
+    score += credit;
     max_ = std::max(max_, score);
+  }
+  // A node that searches a child before it orders its moves must order them
+  // by the scores as they stood before that search. From mark() on, every
+  // bump is logged; rewind() undoes those since the mark for the ordering,
+  // replay() does them again in the same order, and release() ends the mark
+  // (the log empties when no mark is open).
+  std::size_t mark() {
+    ++open_marks_;
+    return log_.size();
+  }
+  void rewind(std::size_t mark) {
+    for (std::size_t k = log_.size(); k-- > mark;) {
+      scores_[std::size_t(log_[k].index)] -= log_[k].credit;
+      max_ = log_[k].max_before;
+    }
+  }
+  void replay(std::size_t mark) {
+    for (std::size_t k = mark; k < log_.size(); ++k) {
+      std::int64_t& score = scores_[std::size_t(log_[k].index)];
+      score += log_[k].credit;
+      max_ = std::max(max_, score);
+    }
+  }
+  void release() {
+    if (--open_marks_ == 0) log_.clear();
   }
   std::int64_t score(int index) const { return scores_[std::size_t(index)]; }
   const std::int64_t* scores() const { return scores_.data(); }
@@ -154,8 +181,15 @@ class HistoryTable {
   }
 
  private:
+  struct Bump {
+    int index;
+    std::int64_t credit;
+    std::int64_t max_before;
+  };
   std::vector<std::int64_t> scores_;
   std::int64_t max_ = 0;
+  std::vector<Bump> log_;
+  int open_marks_ = 0;
 };
 
 // What ordering knows about one node beyond the tree itself.

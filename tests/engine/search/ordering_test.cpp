@@ -116,6 +116,37 @@ TEST(Ordering, HistoryIsDepthSquared) {
   EXPECT_EQ(history.score(2), 0);
 }
 
+// A node that searched its hash move before ordering reads the history as it
+// stood at its mark; nested marks (its descendants') keep the outer one's log.
+TEST(Ordering, HistoryRewindsToAMarkAndReplays) {
+  HistoryTable history(8);
+  history.bump(1, 2);
+  const std::vector<std::int64_t> at_mark(history.scores(), history.scores() + 8);
+  const std::int64_t max_at_mark = history.max_score();
+  const std::size_t outer = history.mark();
+  history.bump(3, 4);
+  const std::size_t inner = history.mark();
+  history.bump(1, 3);
+  history.bump(5, 1);
+  history.release();  // the inner node is done; the outer node still needs its log
+  EXPECT_EQ(inner, 1u);
+  history.bump(3, 2);
+  const std::vector<std::int64_t> after(history.scores(), history.scores() + 8);
+  const std::int64_t max_after = history.max_score();
+  EXPECT_EQ(max_after, 20);
+  history.rewind(outer);
+  EXPECT_EQ(std::vector<std::int64_t>(history.scores(), history.scores() + 8), at_mark);
+  EXPECT_EQ(history.max_score(), max_at_mark);
+  history.replay(outer);
+  EXPECT_EQ(std::vector<std::int64_t>(history.scores(), history.scores() + 8), after);
+  EXPECT_EQ(history.max_score(), max_after);
+  history.release();
+  // No mark open: nothing is logged, and a new mark starts an empty log.
+  history.bump(2, 1);
+  EXPECT_EQ(history.mark(), 0u);
+  history.release();
+}
+
 TEST(Ordering, CanonicalTiebreakOrdersEqualKeys) {
   OrderingSpec spec;
   spec.canonical_tiebreak = true;

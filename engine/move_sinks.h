@@ -32,6 +32,19 @@ inline constexpr std::array<std::uint64_t, 256> SET_BITS_OF_BYTE = [] {
   return table;
 }();
 
+// The four promotions (queen, rook, bishop, knight) of each pawn landing on
+// `targets` from `to - offset`, handed one by one to the sink's add: for the
+// sinks that take promotions as moves.
+template <typename Sink>
+void add_each_promotion(Sink& sink, Bitboard targets, int offset, bool capture) {
+  const int flag = capture ? CAPTURE : 0;
+  while (targets) {
+    const Square to = pop_lsb(targets);
+    for (int kind : {PROMO_QUEEN, PROMO_ROOK, PROMO_BISHOP, PROMO_KNIGHT})
+      sink.add(Move(Square(to - offset), to, MoveKind(kind | flag)));
+  }
+}
+
 struct MoveListSink {
   static constexpr bool STOP_AT_FIRST = false;
   static constexpr bool KEEPS_ORDER = true;  // the list is the natural order
@@ -101,13 +114,7 @@ struct MoveListSink {
   }
 #endif
   void add_promotions(Bitboard targets, int offset, bool capture) {
-    const int flag = capture ? CAPTURE : 0;
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      const Square from = Square(to - offset);
-      for (int kind : {PROMO_QUEEN, PROMO_ROOK, PROMO_BISHOP, PROMO_KNIGHT})
-        list.push_back(Move(from, to, MoveKind(kind | flag)));
-    }
+    add_each_promotion(*this, targets, offset, capture);
   }
 };
 

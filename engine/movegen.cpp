@@ -2,7 +2,8 @@
 //
 // One template produces moves into a "sink" (move_sinks.h): MoveListSink appends them,
 // CountSink only adds popcounts (perft's bulk counting), AnySink stops at the
-// first legal move, ReplyCountSink counts each move's replies. The legality
+// first legal move, ReplyCountSink counts each move's replies, PlayingSink
+// makes each move's child (perft's make-every-leaf). The legality
 // logic is therefore written once, with one exception: counting the moves of
 // a side neither in check nor with a piece pinned (count_unconstrained), the
 // common case of bulk perft, drops the masks that case does not need. The
@@ -59,13 +60,70 @@ struct ReplyCountSink {
     }
   }
   void add_promotions(Bitboard targets, int offset, bool capture) {
-    const int flag = capture ? CAPTURE : 0;
+    movegen_sinks::add_each_promotion(*this, targets, offset, capture);
+  }
+};
+
+// Makes each move as the generator finds it, as the child of `base` (the
+// parent's children_base), and hands the child to `Keep`: no list, and the
+// mover's type a constant where the generator calls add_targets, so
+// child_after drops what does not apply to it. Captures and quiet moves are
+// made in two loops, each without a branch on which it is.
+template <Color Us, typename Keep>
+struct PlayingSink {
+  static constexpr bool STOP_AT_FIRST = false;
+  static constexpr bool KEEPS_ORDER = false;
+  const Position base;
+  Keep keep;
+  int count = 0;
+
+  bool done() const { return false; }
+  void add(Move m) {
+    Position child = base;
+    child.complete_move(m);
+    keep(child);
+    ++count;
+  }
+  [[gnu::always_inline]] void add_targets(PieceType mover, Square from, Bitboard targets, Bitboard enemies) {
+    const Piece p = make_piece(Us, mover);
+    count += popcount(targets);
+    for (Bitboard captures = targets & enemies; captures;)
+      keep(base.child_after(p, from, pop_lsb(captures), CAPTURE));
+    for (Bitboard quiets = targets & ~enemies; quiets;)
+      keep(base.child_after(p, from, pop_lsb(quiets), QUIET));
+  }
+  [[gnu::always_inline]] void add_pawn_moves(Bitboard targets, int offset, MoveKind kind) {
+    count += popcount(targets);
     while (targets) {
       const Square to = pop_lsb(targets);
-      for (int kind : {PROMO_QUEEN, PROMO_ROOK, PROMO_BISHOP, PROMO_KNIGHT})
-        add(Move(Square(to - offset), to, MoveKind(kind | flag)));
+      keep(base.child_after(make_piece(Us, PAWN), Square(to - offset), to, kind));
     }
   }
+  void add_promotions(Bitboard targets, int offset, bool capture) {
+    movegen_sinks::add_each_promotion(*this, targets, offset, capture);
+  }
+};
+
+// Tells the compiler that the child is used, so that it is really made:
+// nothing reads a perft leaf, and with the move inline the compiler could
+// otherwise skip making it. The same empty-asm idiom as Google Benchmark's
+// DoNotOptimize, but naming the child's bytes as the asm's input rather than
+// clobbering all memory: the child must be complete in memory, yet the base
+// it was copied from need not be read again for every child.
+struct KeepInMemory {
+  void operator()(const Position& child) const {
+#if defined(__GNUC__) || defined(__clang__)
+    asm volatile("" : : "m"(child));
+#else
+    volatile auto sink = child.key();
+    (void)sink;
+#endif
+  }
+};
+
+struct AppendTo {
+  std::vector<Position>& children;
+  void operator()(const Position& child) const { children.push_back(child); }
 };
 
 // Every square the enemy's pawns, knights and king attack.
@@ -347,6 +405,13 @@ template <Color Us>
   return count_moves<Us>(board);
 }
 
+template <Color Us, typename Keep>
+int play_moves(const Position& pos, Keep keep) {
+  PlayingSink<Us, Keep> sink{pos.children_base(), keep};
+  generate_for<Us>(pos, sink);
+  return sink.count;
+}
+
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
@@ -368,6 +433,18 @@ std::uint64_t count_legal_replies(const Position& pos) {
   ReplyCountSink<WHITE> sink{pos, CountBoard(pos)};
   generate_for<BLACK>(pos, sink);
   return sink.count;
+}
+
+int play_every_legal_move(const Position& pos) {
+  return pos.side_to_move() == WHITE ? play_moves<WHITE>(pos, KeepInMemory{})
+                                     : play_moves<BLACK>(pos, KeepInMemory{});
+}
+
+void collect_children(const Position& pos, std::vector<Position>& children) {
+  if (pos.side_to_move() == WHITE)
+    play_moves<WHITE>(pos, AppendTo{children});
+  else
+    play_moves<BLACK>(pos, AppendTo{children});
 }
 
 int count_legal(const CountBoard& board) {

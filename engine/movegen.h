@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "engine/position.h"
 #include "engine/types.h"
@@ -62,6 +63,12 @@ int count_legal(const Position& pos);
 // The legal replies to every legal move, summed: perft(pos, 2). The children
 // are played on the light board of count_board.h, not as Positions.
 std::uint64_t count_legal_replies(const Position& pos);
+// Plays every legal move of `pos` on its own copy of it, as the generator
+// finds the move (no list; the moving piece known), and returns how many:
+// perft's last ply when every leaf is made.
+int play_every_legal_move(const Position& pos);
+// The same children, appended to `children` (for tests).
+void collect_children(const Position& pos, std::vector<Position>& children);
 // True if the side to move has at least one legal move (stops at the first).
 // Runs at every leaf of a search, so the common case is decided inline: out
 // of check, a knight or pawn on no line through its king cannot be pinned, so

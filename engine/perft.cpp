@@ -18,50 +18,35 @@ std::uint64_t perft(const Position& pos, int depth) {
 
 namespace {
 
-// Tells the compiler that `pos` is used, so the moves that made it are really
-// played. (Nothing reads a perft leaf; with Position::play inline the
-// compiler could otherwise skip making it, and make-every-leaf would measure
-// nothing.) The same empty-asm idiom as Google Benchmark's DoNotOptimize, but
-// naming the leaf's bytes as the asm's input rather than clobbering all
-// memory: the leaf must be complete in memory, yet the parent it was copied
-// from need not be read again for every leaf.
-inline void keep_leaf(const Position& pos) {
-#if defined(__GNUC__) || defined(__clang__)
-  asm volatile("" : : "m"(pos));
-#else
-  volatile auto sink = pos.key();
-  (void)sink;
-#endif
-}
-
-// Perft playing every move down to the leaves, with either generator.
-template <void (*Generate)(const Position&, MoveList&)>
-std::uint64_t perft_playing_leaves(const Position& pos, int depth) {
+// Perft with the interior nodes' moves listed by `Generate` and the last ply
+// counted by `LastPly`.
+template <void (*Generate)(const Position&, MoveList&), std::uint64_t (*LastPly)(const Position&)>
+std::uint64_t perft_over(const Position& pos, int depth) {
   if (depth == 0) return 1;
+  if (depth == 1) return LastPly(pos);
   MoveList moves;
   Generate(pos, moves);
-  if (depth == 1) {  // the leaves: made here rather than one call each
-    const Position base = pos.children_base();
-    for (Move m : moves) {
-      Position leaf = base;
-      leaf.complete_move(m);
-      keep_leaf(leaf);
-    }
-    return moves.size();
-  }
   std::uint64_t nodes = 0;
-  for (Move m : moves) nodes += perft_playing_leaves<Generate>(pos.after(m), depth - 1);
+  for (Move m : moves) nodes += perft_over<Generate, LastPly>(pos.after(m), depth - 1);
   return nodes;
+}
+
+std::uint64_t play_leaves(const Position& pos) { return std::uint64_t(play_every_legal_move(pos)); }
+
+std::uint64_t count_naive(const Position& pos) {
+  MoveList moves;
+  generate_legal_naive(pos, moves);
+  return moves.size();
 }
 
 }  // namespace
 
 std::uint64_t perft_make_every_leaf(const Position& pos, int depth) {
-  return perft_playing_leaves<generate_legal>(pos, depth);
+  return perft_over<generate_legal, play_leaves>(pos, depth);
 }
 
 std::uint64_t perft_naive(const Position& pos, int depth) {
-  return perft_playing_leaves<generate_legal_naive>(pos, depth);
+  return perft_over<generate_legal_naive, count_naive>(pos, depth);
 }
 
 std::vector<DivideEntry> divide(const Position& pos, int depth) {

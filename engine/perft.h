@@ -13,8 +13,9 @@ namespace prunebench {
 // not played. perft(pos, 0) == 1.
 std::uint64_t perft(const Position& pos, int depth);
 
-// The same count, playing every move down to the leaves (no bulk counting):
-// measures make/unmake speed.
+// The same count, playing every move down to the leaves (no bulk counting;
+// the last ply's children made as the generator finds their moves, each a
+// whole Position in memory): measures the cost of making a move.
 std::uint64_t perft_make_every_leaf(const Position& pos, int depth);
 
 // The same count using the naive oracle generator (tests only: slow).

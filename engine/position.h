@@ -112,7 +112,7 @@ class alignas(32) Position {
   // most of what a search plays, are handled inline; the rest in play_special.
   void play(Move m) {
     if (en_passant_ != NO_SQUARE) clear_en_passant();
-    make<false>(m);
+    make(m);
   }
   Position after(Move m) const {
     Position next = *this;
@@ -128,7 +128,12 @@ class alignas(32) Position {
     base.begin_move();
     return base;
   }
-  void complete_move(Move m) { make<true>(m); }
+  void complete_move(Move m);
+  // What complete_move makes of a copy of this base for an ordinary move (a
+  // quiet move, double push or plain capture, as `kind` says) of the piece
+  // `p`: how the generator makes every child as it finds the move, with the
+  // mover known rather than read off the board.
+  Position child_after(Piece p, Square from, Square to, MoveKind kind) const;
   // The null move (a pass): what children_base() does, played in place. The
   // side to move flips, the en-passant square is cleared, the halfmove clock
   // advances; castling rights and pieces stay.
@@ -156,23 +161,24 @@ class alignas(32) Position {
   void clear_en_passant();
   void take_piece(Piece p, Square s);
   void begin_move();
-  // The move-specific part of play(m). `Begun`: whether begin_move() has run
-  // (complete_move) or not (play: it clears the en-passant square itself, and
-  // the clock and the turn are updated here, where g++ schedules them best).
-  template <bool Begun>
+  // The move-specific part of play(m), which clears the en-passant square
+  // itself; the clock and the turn are updated here, where g++ schedules
+  // them best.
   void make(Move m);
-  template <bool Begun>
   void play_quiet(Square from, Square to);
-  template <bool Begun>
   void play_capture(Square from, Square to);
-  // En passant, castling and promotions.
+  // En passant, castling and promotions. `Begun`: whether begin_move() has
+  // run (complete_move) or not (play).
   template <bool Begun>
   void play_special(Move m);
   // Whether the side to move could capture en passant: only then does the
   // en-passant square belong in the key. Worked out when the square is set
   // (en_passant_keyed_ remembers it) and by compute_key.
   bool en_passant_capturable() const {
-    return en_passant_ != NO_SQUARE && (pawn_attacks(~side_to_move(), en_passant_) & pieces(side_to_move(), PAWN));
+    return en_passant_ != NO_SQUARE && en_passant_capturable_at(en_passant_);
+  }
+  bool en_passant_capturable_at(Square s) const {
+    return pawn_attacks(~side_to_move(), s) & pieces(side_to_move(), PAWN);
   }
   void lose_castling_rights(Square from, Square to);
   void pass_turn();
@@ -214,6 +220,9 @@ constexpr std::array<std::uint8_t, SQUARE_NB> CASTLING_KEPT = [] {
   kept[A8] = ANY_CASTLING & ~BLACK_OOO;
   return kept;
 }();
+// The squares CASTLING_KEPT names: most moves touch none of them.
+constexpr Bitboard CASTLING_HOME_SQUARES =
+    1ULL << A1 | 1ULL << E1 | 1ULL << H1 | 1ULL << A8 | 1ULL << E8 | 1ULL << H8;
 
 // The part of a move that does not depend on which move it is (for
 // children_base). The clock is advanced here and zeroed by the moves that
@@ -224,41 +233,87 @@ inline void Position::begin_move() {
   pass_turn();
 }
 
-template <bool Begun>
 inline void Position::make(Move m) {
   const MoveKind kind = m.kind();
   const Square from = m.from(), to = m.to();
   if (kind <= DOUBLE_PUSH) {
-    play_quiet<Begun>(from, to);
+    play_quiet(from, to);
     if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
   } else if (kind == CAPTURE) {
-    play_capture<Begun>(from, to);
+    play_capture(from, to);
   } else {
-    play_special<Begun>(m);
+    play_special<false>(m);
   }
 }
 
-template <bool Begun>
 inline void Position::play_quiet(Square from, Square to) {
   const Piece p = piece_on(from);
   move_piece(p, from, to);
-  if constexpr (Begun) {
-    if (type_of(p) == PAWN) halfmove_clock_ = 0;
-  } else {
-    halfmove_clock_ = type_of(p) == PAWN ? 0 : halfmove_clock_ + 1;
-  }
+  halfmove_clock_ = type_of(p) == PAWN ? 0 : halfmove_clock_ + 1;
   lose_castling_rights(from, to);
-  if constexpr (!Begun) pass_turn();
+  pass_turn();
 }
 
 // A capture that is not en passant nor a promotion.
-template <bool Begun>
 inline void Position::play_capture(Square from, Square to) {
   take_piece(piece_on(to), to);
   halfmove_clock_ = 0;
   move_piece(piece_on(from), from, to);
   lose_castling_rights(from, to);
-  if constexpr (!Begun) pass_turn();
+  pass_turn();
+}
+
+inline void Position::complete_move(Move m) {
+  const MoveKind kind = m.kind();
+  if (kind <= DOUBLE_PUSH || kind == CAPTURE)
+    *this = child_after(piece_on(m.from()), m.from(), m.to(), kind);
+  else
+    play_special<true>(m);
+}
+
+// The child is the base copied whole, then each field the move changes
+// written once, computed from the base's value: never read back from the
+// child, where the block copy has only just been stored (a load of part of a
+// wide store waits for it). With `p` a constant where this is inlined, what
+// does not apply to its type drops out. Only a king or rook move, or a
+// capture, can lose a castling right: a right held means its king and rook
+// stand on their home squares (the FEN parser demands it, and a move that
+// leaves one loses the right), so no other piece moves from one of those
+// squares, and none moves to one without capturing.
+[[gnu::always_inline]] inline Position Position::child_after(Piece p, Square from, Square to,
+                                                             MoveKind kind) const {
+  Position child(*this);
+  const Bitboard from_to = square_bb(from) | square_bb(to);
+  Key key = key_ ^ ZOBRIST.piece_square[p][from] ^ ZOBRIST.piece_square[p][to];
+  Bitboard mover_type = by_type_[type_of(p)] ^ from_to;
+  if (kind == CAPTURE) {
+    const Piece victim = piece_on(to);
+    child.by_type_[type_of(victim)] = by_type_[type_of(victim)] ^ square_bb(to);
+    if (type_of(victim) == type_of(p)) mover_type ^= square_bb(to);  // written below, over the line above
+    child.by_color_[color_of(victim)] = by_color_[color_of(victim)] ^ square_bb(to);
+    child.material_[color_of(victim)] = material_[color_of(victim)] - PIECE_VALUE[type_of(victim)];
+    key ^= ZOBRIST.piece_square[victim][to];
+  }
+  child.by_type_[type_of(p)] = mover_type;
+  child.by_color_[color_of(p)] = by_color_[color_of(p)] ^ from_to;
+  child.board_[from] = NO_PIECE;
+  child.board_[to] = std::uint8_t(p);
+  if (kind == CAPTURE || type_of(p) == PAWN) child.halfmove_clock_ = 0;
+  if (kind == CAPTURE || type_of(p) == KING || type_of(p) == ROOK) {
+    if ((from_to & CASTLING_HOME_SQUARES) && castling_) {
+      const int kept = castling_ & CASTLING_KEPT[from] & CASTLING_KEPT[to];
+      key ^= ZOBRIST.castling[castling_] ^ ZOBRIST.castling[kept];
+      child.castling_ = std::uint8_t(kept);
+    }
+  }
+  if (kind == DOUBLE_PUSH) {
+    const Square passed = Square((from + to) / 2);
+    child.en_passant_ = passed;
+    child.en_passant_keyed_ = en_passant_capturable_at(passed);  // the pawns that could take are unmoved
+    if (child.en_passant_keyed_) key ^= ZOBRIST.en_passant_file[file_of(passed)];
+  }
+  child.key_ = key;
+  return child;
 }
 
 // Takes `p` off `s` everywhere but the mailbox, which the capturing piece
@@ -284,8 +339,7 @@ inline void Position::move_piece(Piece p, Square from, Square to) {
 // Most moves touch no king or rook home square: no right to lose. (That test
 // comes first: it reuses the move's from-to bitboard.)
 inline void Position::lose_castling_rights(Square from, Square to) {
-  constexpr Bitboard HOME_SQUARES = 1ULL << A1 | 1ULL << E1 | 1ULL << H1 | 1ULL << A8 | 1ULL << E8 | 1ULL << H8;
-  if (!((square_bb(from) | square_bb(to)) & HOME_SQUARES) || !castling_) return;
+  if (!((square_bb(from) | square_bb(to)) & CASTLING_HOME_SQUARES) || !castling_) return;
   if (const int kept = CASTLING_KEPT[from] & CASTLING_KEPT[to]; castling_ & ~kept) {
     key_ ^= ZOBRIST.castling[castling_] ^ ZOBRIST.castling[castling_ & kept];
     castling_ &= std::uint8_t(kept);

@@ -37,7 +37,7 @@ ArgParser make_parser() {
   parser.add_flag("divide", "the count below each root move, as Stockfish's 'go perft' prints it");
   parser.add_flag("make-every-leaf",
                   "play every move down to the leaves instead of counting the last ply (to measure "
-                  "make/unmake speed)");
+                  "the cost of making a move)");
   parser.add_value("threads", "N",
                    "share the subtrees below ply 2 out to N threads (1-" + std::to_string(MAX_THREADS) +
                        "; the same counts)",

@@ -1,6 +1,7 @@
 // The fast generator against the naive oracle, at every node of perft(3)
-// for every suite position; and the incremental state (key, material)
-// against a recomputation at each of those nodes.
+// for every suite position; the children it makes (make-every-leaf) against
+// the moves played; and the incremental state (key, material) against a
+// recomputation at each of those nodes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,6 +30,20 @@ Score material_from_scratch(const Position& pos, Color c) {
   return total;
 }
 
+// The children the generator makes as it finds their moves are the played
+// moves' children, each exactly once.
+void expect_children_equal_played_moves(const Position& pos, const MoveList& moves) {
+  std::vector<Position> made, played;
+  collect_children(pos, made);
+  for (Move m : moves) played.push_back(pos.after(m));
+  const auto by_key = [](const Position& a, const Position& b) { return a.key() < b.key(); };
+  std::sort(made.begin(), made.end(), by_key);
+  std::sort(played.begin(), played.end(), by_key);
+  EXPECT_TRUE(made == played) << pos.fen() << ": " << made.size() << " children made, " << played.size()
+                              << " moves played";
+  EXPECT_EQ(std::size_t(play_every_legal_move(pos)), moves.size()) << pos.fen();
+}
+
 // Walks the tree to `depth`, checking every node; returns nodes visited.
 std::uint64_t check_every_node(const Position& pos, int depth, const std::string& root) {
   MoveList fast, naive;
@@ -37,6 +52,7 @@ std::uint64_t check_every_node(const Position& pos, int depth, const std::string
   EXPECT_EQ(sorted_raw(fast), sorted_raw(naive)) << root << " at " << pos.fen();
   EXPECT_EQ(std::size_t(count_legal(pos)), fast.size()) << pos.fen();
   EXPECT_EQ(has_legal_move(pos), !fast.empty()) << pos.fen();
+  expect_children_equal_played_moves(pos, fast);
   EXPECT_EQ(pos.key(), pos.compute_key()) << pos.fen();
   EXPECT_EQ(pos.material(WHITE), material_from_scratch(pos, WHITE)) << pos.fen();
   EXPECT_EQ(pos.material(BLACK), material_from_scratch(pos, BLACK)) << pos.fen();

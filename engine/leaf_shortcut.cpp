@@ -10,8 +10,12 @@ bool cannot_be_pinned(Square king, Square s, Bitboard own) {
   return !line_bb(king, s) || (between_bb(king, s) & own);
 }
 
-template <typename Board>
-bool lone_child_check(const Board& parent, Move m) {
+// With REPORT, a yes also reports in `rests_on` the squares it rests on besides the
+// move's own: the enemy king's, the line through it and the mover's origin
+// (a discovered check), those between it and the mover's destination (a
+// direct one), and the enemy piece with a step and that step's square.
+template <bool REPORT = false, typename Board>
+bool lone_child_check(const Board& parent, Move m, Bitboard* rests_on = nullptr) {
   constexpr unsigned ORDINARY = 1u << QUIET | 1u << DOUBLE_PUSH | 1u << CAPTURE;  // not castling, e.p., promotion
   if (!(ORDINARY >> m.kind() & 1)) return false;
   const Color us = parent.side_to_move(), them = ~us;
@@ -38,15 +42,25 @@ bool lone_child_check(const Board& parent, Move m) {
   if ((bishop_lines & square_bb(from)) &&
       (bishop_attacks(enemy_king, occupied) & others & (parent.pieces(BISHOP) | parent.pieces(QUEEN))))
     return false;
+  const auto yes = [&](Square piece, Square step) {
+    if constexpr (REPORT)
+      *rests_on = square_bb(enemy_king) | line_bb(enemy_king, from) | between_bb(to, enemy_king) |
+                  square_bb(piece) | square_bb(step);
+    return true;
+  };
   // Out of check, a knight or pawn of theirs on no line through their king
   // cannot be pinned, so any step it has is legal (the piece on `to` is gone).
   const Bitboard theirs = parent.pieces(them) & ~square_bb(to);
   const Bitboard unpinnable = theirs & ~(rook_lines | bishop_lines);
-  for (Bitboard knights = unpinnable & parent.pieces(KNIGHT); knights;)
-    if (knight_attacks(pop_lsb(knights)) & ~theirs) return true;
+  for (Bitboard knights = unpinnable & parent.pieces(KNIGHT); knights;) {
+    const Square knight = pop_lsb(knights);
+    if (const Bitboard steps = knight_attacks(knight) & ~theirs) return yes(knight, lsb(steps));
+  }
   const Bitboard pawns = unpinnable & parent.pieces(PAWN);
-  const Bitboard pushes = them == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns);
-  return (pushes & ~occupied) != 0;
+  const Bitboard pushes = (them == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns)) & ~occupied;
+  if (!pushes) return false;
+  const Square push = lsb(pushes);
+  return yes(Square(push + (them == WHITE ? -8 : 8)), push);
 }
 
 }  // namespace
@@ -56,6 +70,9 @@ bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m) {
 }
 bool lone_child_has_legal_move_out_of_check(const QuietChild& parent, Move m) {
   return lone_child_check(parent, m);
+}
+bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m, Bitboard& rests_on) {
+  return lone_child_check<true>(parent, m, &rests_on);
 }
 
 LeafShortcut::LeafShortcut(const Position& parent) {

@@ -21,6 +21,7 @@ Bitboard attacked_by(const Position& pos, Color c, Bitboard occupied) {
 
 void SiblingFirstMoves::analyse(const Position& parent) {
   ready_ = true;
+  ordinary_leaf_ = false;
   // In check, passing the turn is no position (their pieces would attack
   // our king), and every move out of check touches a square they attack.
   if (parent.in_check()) {
@@ -35,6 +36,11 @@ void SiblingFirstMoves::analyse(const Position& parent) {
     return;
   }
   found_ = first_mvv_lva_move(passed, move_, &ties_);
+  // The first move's leaf: a child that shares the move changes the
+  // passed position only by a quiet move of ours, outside every square
+  // the enemy attacks, so the leaf answer holds unless that move touches
+  // one of the squares it rests on.
+  ordinary_leaf_ = found_ && lone_child_has_legal_move_out_of_check(passed, move_, leaf_rests_on_);
   const Bitboard attacked = attacked_by(passed, them, passed.occupied());
   // Our sliders on a line with their king, whatever stands between: leaving
   // or entering the squares between may make or break a pin or a check, and

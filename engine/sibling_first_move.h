@@ -24,9 +24,16 @@
 // The answer is exactly first_mvv_lva_move on the child (a test checks it
 // at every move of many positions); the tree forgets a parent as soon as
 // its slot is overwritten.
+//
+// With the move the siblings share its leaf's answer to the frontier's other
+// question (leaf_shortcut.h): out of check, with a legal move. A child whose
+// move touches none of the squares that answer rests on (the king's, the
+// lines of a check, the piece with a step and its step's square) gets it
+// without asking its own position.
 #pragma once
 
 #include "engine/first_move.h"
+#include "engine/leaf_shortcut.h"
 #include "engine/position.h"
 
 namespace prunebench {
@@ -46,11 +53,20 @@ class SiblingFirstMoves {
     found = found_;
     move = move_;
     if (ties) *ties = ties_;
+    shared_child_ = m;
     return true;
+  }
+  // True when the child of `parent` after `m`, whose first move lookup() last
+  // shared, plays `first`, the shared move, into a leaf that is out of check
+  // with a legal move: as the siblings' leaf is, and `m` touches nothing that
+  // answer rests on (leaf_shortcut.h).
+  [[gnu::always_inline]] bool shared_leaf_is_ordinary(const Position* parent, Move m, Move first) const {
+    return parent == parent_ && m == shared_child_ && first == move_ && ordinary_leaf_ &&
+           !((square_bb(m.from()) | square_bb(m.to())) & leaf_rests_on_);
   }
   // `slot` now holds another position.
   void forget(const Position* slot) {
-    if (parent_ == slot) parent_ = nullptr;
+    if (parent_ == slot) parent_ = nullptr, shared_child_ = Move::none();
   }
 
  private:
@@ -60,6 +76,7 @@ class SiblingFirstMoves {
       parent_ = parent;
       asked_ = 0;
       ready_ = false;
+      shared_child_ = Move::none();
     }
     if (++asked_ < ANALYSED_AT_REQUEST) return false;
     analyse(*parent);
@@ -78,6 +95,11 @@ class SiblingFirstMoves {
   Bitboard avoid_to_[PIECE_TYPE_NB] = {};
   Move move_;
   FirstMoveTies ties_;
+  // The last child whose first move was shared, and what the shared move's
+  // leaf answer rests on (ordinary_leaf_: out of check, with a legal move).
+  Move shared_child_ = Move::none();
+  bool ordinary_leaf_ = false;
+  Bitboard leaf_rests_on_ = 0;
 };
 
 }  // namespace prunebench

@@ -125,7 +125,8 @@ class ChessTree {
     return evaluate_after(position(), m);
   }
   LeafChildScore lone_leaf_child_score(Move m, Score evaluation, int terminal_ply) {
-    if (pending_is_quiet() && lone_child_has_legal_move_out_of_check(QuietChild(*current_, pending_), m))
+    if (pending_is_quiet() && (siblings_.shared_leaf_is_ordinary(current_, pending_, m) ||
+                               lone_child_has_legal_move_out_of_check(QuietChild(*current_, pending_), m)))
       return {evaluation, false};
     const Position& pos = position();
     if (lone_child_has_legal_move_out_of_check(pos, m)) return {evaluation, false};

@@ -1,7 +1,8 @@
 // SiblingFirstMoves against first_mvv_lva_move on the played child: asked
 // for every move of every node of perft(2) from every suite position and of
 // perft(3) from two quiet openings, in list order as a search asks, whatever
-// it shares must be the child's own answer, ties included. A position that
+// it shares must be the child's own answer, ties included, and a leaf it
+// calls ordinary must be out of check with a legal move. A position that
 // takes over a forgotten parent's slot gets its own answers.
 #include "engine/sibling_first_move.h"
 
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 
+#include "engine/leaf_shortcut.h"
 #include "engine/movegen.h"
 #include "engine/uci_move.h"
 #include "tests/engine/perft_suite.h"
@@ -22,6 +24,7 @@ using testing::from_fen;
 struct Tally {
   int asked = 0;
   int shared = 0;
+  int ordinary_leaves = 0;
 };
 
 bool same_ties(const FirstMoveTies& a, const FirstMoveTies& b) {
@@ -50,6 +53,14 @@ void check_siblings(SiblingFirstMoves& siblings, const Position* slot, Tally& ta
       EXPECT_EQ(move, own_move) << where << ": " << to_uci(move) << " instead of " << to_uci(own_move);
       EXPECT_TRUE(same_ties(ties, own_ties)) << where;
     }
+    if (found && siblings.shared_leaf_is_ordinary(slot, m, move)) {
+      ++tally.ordinary_leaves;
+      // What the child would have answered itself, and the truth.
+      EXPECT_TRUE(lone_child_has_legal_move_out_of_check(child, move)) << where << " " << to_uci(move);
+      const Position leaf = child.after(move);
+      EXPECT_FALSE(leaf.in_check()) << where << " " << to_uci(move);
+      EXPECT_TRUE(has_legal_move(leaf)) << where << " " << to_uci(move);
+    }
   }
 }
 
@@ -71,8 +82,15 @@ TEST(SiblingFirstMoves, ShareOnlyTheChildsOwnFirstMove) {
   for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                           "r1bq1rk1/pp1nbppp/2p1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 9"})
     check_tree(from_fen(fen), 3, tally);
+  // Black's first move, Nxc4, leaves the e-file, where white's bishop on e3
+  // then shields its king from the rook on e8; and white's only pawn has a
+  // push. So Be3-d2 and Bc1-a3 share black's first move but not its leaf's
+  // answer: after the one the leaf is in check, after the other the pawn is
+  // blocked.
+  check_tree(from_fen("4r2k/8/8/4n3/2R5/4B3/P7/2B1K3 w - - 0 1"), 1, tally);
   // Enough shared answers for the comparison to mean something.
   EXPECT_GT(tally.shared, tally.asked / 5) << tally.shared << " of " << tally.asked;
+  EXPECT_GT(tally.ordinary_leaves, tally.shared / 2) << tally.ordinary_leaves << " of " << tally.shared;
 }
 
 TEST(SiblingFirstMoves, AnotherPositionInAForgottenSlotGetsItsOwnAnswers) {

@@ -41,10 +41,11 @@ bool lone_child_has_legal_move_out_of_check(const QuietChild& parent, Move m);
 // The first form, and with a yes, in `rests_on`, the squares that answer
 // rests on besides `m`'s own: the enemy king's, the line through it and m's
 // origin, those between it and m's destination, and the enemy knight or
-// pawn found with a step and that step's square. A position that differs
-// from `parent` only by a piece of the enemy's (not its king) moved between
-// two squares outside them, with `m` still legal and taking the same
-// victim, gets the same yes.
+// pawn found with a step and that step's square. A legal position that
+// differs from `parent` only by a piece of the enemy's (not its king) moved
+// between two squares outside them, with `m` still legal and taking the
+// same victim, gets the same yes (legal: no line to the enemy king is open
+// but through m's origin).
 bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m, Bitboard& rests_on);
 
 class LeafShortcut {

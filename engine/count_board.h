@@ -82,7 +82,7 @@ class CountBoard {
     const Square from = m.from(), to = m.to();
     const MoveKind kind = m.kind();
     if (kind == QUIET || kind == DOUBLE_PUSH || kind == CAPTURE) [[likely]] {
-      const Square en_passant = kind == DOUBLE_PUSH ? Square((from + to) / 2) : NO_SQUARE;
+      const Square en_passant = kind == DOUBLE_PUSH ? passed_square(from, to) : NO_SQUARE;
       const PieceType mover = type_of(parent.piece_on(from));
       const PieceType victim = kind == CAPTURE ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
       if (side_to_move() == WHITE)

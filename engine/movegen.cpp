@@ -55,7 +55,7 @@ struct ReplyCountSink {
     while (targets) {
       const Square to = pop_lsb(targets), from = Square(to - offset);
       const PieceType victim = kind == CAPTURE ? type_of(parent.piece_on(to)) : NO_PIECE_TYPE;
-      const Square en_passant = kind == DOUBLE_PUSH ? Square((from + to) / 2) : NO_SQUARE;
+      const Square en_passant = kind == DOUBLE_PUSH ? passed_square(from, to) : NO_SQUARE;
       count += std::uint64_t(count_moves_of<Them>(board.after_step<~Them>(PAWN, from, to, victim, en_passant)));
     }
   }

@@ -238,7 +238,7 @@ inline void Position::make(Move m) {
   const Square from = m.from(), to = m.to();
   if (kind <= DOUBLE_PUSH) {
     play_quiet(from, to);
-    if (kind == DOUBLE_PUSH) set_en_passant(Square((from + to) / 2));
+    if (kind == DOUBLE_PUSH) set_en_passant(passed_square(from, to));
   } else if (kind == CAPTURE) {
     play_capture(from, to);
   } else {
@@ -307,7 +307,7 @@ inline void Position::complete_move(Move m) {
     }
   }
   if (kind == DOUBLE_PUSH) {
-    const Square passed = Square((from + to) / 2);
+    const Square passed = passed_square(from, to);
     child.en_passant_ = passed;
     child.en_passant_keyed_ = en_passant_capturable_at(passed);  // the pawns that could take are unmoved
     if (child.en_passant_keyed_) key ^= ZOBRIST.en_passant_file[file_of(passed)];

@@ -50,6 +50,9 @@ constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file
 // The same square seen from `c`'s side of the board (a1 <-> a8 for black).
 constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
 constexpr int relative_rank(Color c, Square s) { return c == WHITE ? rank_of(s) : 7 - rank_of(s); }
+// The square a double push passes over, halfway between its two squares
+// (halved as unsigned, a single shift: squares are never negative).
+constexpr Square passed_square(Square from, Square to) { return Square((unsigned(from) + unsigned(to)) / 2); }
 
 // Castling rights as four independent bits.
 enum CastlingRight : int {

@@ -1,7 +1,8 @@
 // search(), the parallel searches and the searches with a mutant planted
 // (the bug museum's and the contract test's), over the trees prunebench
-// ships, compiled once, in the engine library (search_instances.cpp,
-// parallel_search_instances.cpp, mutant_search_instances.cpp).
+// ships, compiled once: the first two in the engine library
+// (search_instances.cpp, parallel_search_instances.cpp), the mutant searches
+// in a library of their own (mutant_search_instances.cpp, prunebench::mutants).
 //
 // search<T> instantiates every algorithm, ordering and table variant for T;
 // split_search<T> every parallel scheme besides; search_with_mutant<T> and

@@ -17,9 +17,9 @@
 namespace prunebench::harness {
 namespace {
 
-constexpr const char* DEFAULT_SUITE = "positions/stockfish-bench.epd";
+constexpr const char* BENCH_SUITE = "positions/stockfish-bench.epd";
 
-ArgParser make_parser() {
+ArgParser bench_parser() {
   ArgParser parser("prunebench bench [--suite FILE] [--depth N] [--mode MODE | --engine NAME=COMMAND]",
                    "Searches every position of a fixed suite, single-threaded, and prints one row\n"
                    "per position followed by 'Nodes searched: N'. The defaults are the signature:\n"
@@ -28,7 +28,7 @@ ArgParser make_parser() {
                    "and its own reported nodes make the signature, as an engine repository commits\n"
                    "its 'Bench:' line; each position is searched --engine-repeat times and counts\n"
                    "that differ fail the bench (exit 1): a signature must not depend on the run.");
-  parser.add_value("suite", "FILE", "positions to search " + project_file_default_help(DEFAULT_SUITE));
+  parser.add_value("suite", "FILE", "positions to search " + project_file_default_help(BENCH_SUITE));
   parser.add_value("depth", "N", "search depth", "5");
   parser.add_value("mode", "MODE", "search mode", "pvs-id-tt-killers");
   add_engine_options(parser, "bench this UCI engine instead of prunebench's own search (one engine)",
@@ -106,7 +106,7 @@ std::string score_text(Score score) {
 }  // namespace
 
 int bench_command(const Args& args, std::ostream& out, std::ostream& err) {
-  const ArgParser parser = make_parser();
+  const ArgParser parser = bench_parser();
   const ParsedArgs parsed = parser.parse(args);
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench bench --help')", out, err))
     return *done;
@@ -115,7 +115,7 @@ int bench_command(const Args& args, std::ostream& out, std::ostream& err) {
   if (!depth.ok()) return fail(depth.error);
   const ModeParse mode = parse_chess_mode(parsed.value("mode"));
   if (!mode.ok()) return fail(mode.error);
-  const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", DEFAULT_SUITE);
+  const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", BENCH_SUITE);
   if (!suite_path.ok()) return fail(suite_path.error);
   const SuiteResult suite = read_suite(suite_path.value);
   if (!suite.ok()) return fail(suite.error);

@@ -21,6 +21,9 @@ constexpr int EXIT_BAD_INPUT = 2;
 constexpr int EXIT_IO_ERROR = 3;
 constexpr int EXIT_INTERNAL_ERROR = 70;
 
+// The most worker threads any --threads takes.
+constexpr int MAX_THREADS = 256;
+
 class ArgParser;
 class ParsedArgs;
 

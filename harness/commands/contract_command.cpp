@@ -20,9 +20,9 @@ namespace prunebench::harness {
 namespace {
 
 constexpr std::int64_t MAX_CASES = 10'000'000;
-constexpr std::string_view DEFAULT_SUITE = "positions/bratko-kopec.epd";
+constexpr std::string_view CONTRACT_SUITE = "positions/bratko-kopec.epd";
 
-ArgParser make_parser() {
+ArgParser contract_parser() {
   ArgParser parser(
       "prunebench contract --mode MODE [--cases N] [--seed N] [--suite FILE] [--nodes KINDS] [--export FILE]\n"
       "                    [--inject MUTANT]",
@@ -42,7 +42,8 @@ ArgParser make_parser() {
   parser.add_value("mode", "MODE", "the mode to check (as in 'prunebench search --mode')");
   parser.add_value("cases", "N", "number of cases (1-" + std::to_string(MAX_CASES) + ")", "1000");
   parser.add_value("seed", "N", "the cases' seed (0-2^63)", "1");
-  parser.add_value("suite", "FILE", "EPD/FEN positions for the chess cases; " + project_file_default_help(DEFAULT_SUITE));
+  parser.add_value("suite", "FILE",
+                   "EPD/FEN positions for the chess cases; " + project_file_default_help(CONTRACT_SUITE));
   parser.add_value("nodes", "KINDS", "trees, chess or both", "both");
   parser.add_value("export", "FILE",
                    "also write every case (node, depth, window, true value V) as JSON, kind \"contract-cases\", "
@@ -92,7 +93,7 @@ nlohmann::ordered_json export_document(const ContractPlan& plan, const Args& arg
 }  // namespace
 
 int contract_command(const Args& args, std::ostream& out, std::ostream& err) {
-  const ArgParser parser = make_parser();
+  const ArgParser parser = contract_parser();
   const ParsedArgs parsed = parser.parse(args);
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench contract --help')", out, err))
     return *done;
@@ -129,7 +130,7 @@ int contract_command(const Args& args, std::ostream& out, std::ostream& err) {
     if (std::string why = check_chess_spec(plan.spec); !why.empty()) {
       if (nodes == "chess" || !plan.trees) return fail(plan.mode + " cannot run on chess: " + why);
     } else {
-      const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", DEFAULT_SUITE);
+      const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", CONTRACT_SUITE);
       if (!suite_path.ok()) return fail(suite_path.error);
       if (parsed.has("export"))
         if (std::string clash = check_outputs_apart({{"--suite", suite_path.value}}, {{"--export", parsed.value("export")}});

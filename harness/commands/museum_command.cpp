@@ -15,7 +15,7 @@ constexpr std::int64_t MAX_CASES = 100'000;
 constexpr int BASELINE_MAX_DEPTH = 4;  // scripts/baseline.sh's depths
 constexpr std::string_view BASELINE_SUITES[] = {"positions/seed.epd", "positions/bratko-kopec.epd"};
 
-ArgParser make_parser() {
+ArgParser museum_parser() {
   ArgParser parser("prunebench museum [--cases N] [--seed N] [--csv FILE] [--markdown FILE]",
                    "The bug museum: each bug the reference articles name, planted in prunebench's own\n"
                    "search (engine/search/mutant.h, 'prunebench contract --inject NAME'), and which\n"
@@ -159,7 +159,7 @@ std::string read_project_suite(std::string_view relative, std::vector<SuiteEntry
 }  // namespace
 
 int museum_command(const Args& args, std::ostream& out, std::ostream& err) {
-  const ArgParser parser = make_parser();
+  const ArgParser parser = museum_parser();
   const ParsedArgs parsed = parser.parse(args);
   if (const auto done =
           answer_help_or_parse_error(parser, parsed, " (see 'prunebench museum --help')", out, err))

@@ -17,9 +17,8 @@ namespace prunebench::harness {
 namespace {
 
 constexpr int MAX_PERFT_DEPTH = 15;
-constexpr int MAX_THREADS = 256;
 
-ArgParser make_parser() {
+ArgParser perft_parser() {
   ArgParser parser(
       "prunebench perft --fen FEN|startpos --depth N [--divide] [--make-every-leaf] [--threads N] [--json]\n"
       "       prunebench perft --suite FILE [--max-leaves N]",
@@ -134,7 +133,7 @@ int check_suite(const PerftOptions& options, std::ostream& out, std::ostream& er
 }  // namespace
 
 int perft_command(const Args& args, std::ostream& out, std::ostream& err) {
-  const ArgParser parser = make_parser();
+  const ArgParser parser = perft_parser();
   const ParsedArgs parsed_args = parser.parse(args);
   const std::string help_hint = " (see 'prunebench perft --help')";
   if (const auto done = answer_help_or_parse_error(parser, parsed_args, help_hint, out, err)) return *done;

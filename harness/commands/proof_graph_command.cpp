@@ -11,11 +11,11 @@
 namespace prunebench::harness {
 namespace {
 
-constexpr int MAX_DEPTH = 8;  // the whole DAG is held in memory: deeper never fits
+constexpr int MAX_PROOF_GRAPH_DEPTH = 8;  // the whole DAG is held in memory: deeper never fits
 constexpr std::int64_t MAX_MEGABYTES = 1 << 20;
 constexpr std::int64_t DEFAULT_MEGABYTES = 1024;
 
-ArgParser make_parser() {
+ArgParser proof_graph_parser() {
   return ArgParser(
       "prunebench proof-graph --fen FEN|startpos --depth N [--memory MB] [--out FILE]",
       "Writes the minimal graph of a position as an optimisation problem (README glossary:\n"
@@ -37,9 +37,9 @@ nlohmann::ordered_json instance_json(const GraphInstance& instance) {
 }  // namespace
 
 int proof_graph_command(const Args& args, std::ostream& out, std::ostream& err) {
-  ArgParser parser = make_parser();
+  ArgParser parser = proof_graph_parser();
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
-  parser.add_value("depth", "N", "plies (0-" + std::to_string(MAX_DEPTH) + ")");
+  parser.add_value("depth", "N", "plies (0-" + std::to_string(MAX_PROOF_GRAPH_DEPTH) + ")");
   parser.add_value("memory", "MB", "the most memory the DAG may take", std::to_string(DEFAULT_MEGABYTES));
   parser.add_value("out", "FILE", "write the document there (atomically) instead of to standard output");
   const ParsedArgs parsed = parser.parse(args);
@@ -47,7 +47,7 @@ int proof_graph_command(const Args& args, std::ostream& out, std::ostream& err) 
     return *done;
   const auto fail = [&](const std::string& message) { return report_bad_input(err, message); };
   if (!parsed.has("fen")) return fail("missing --fen (a FEN or 'startpos')");
-  const Parsed<std::int64_t> depth = parsed.integer("depth", 0, MAX_DEPTH);
+  const Parsed<std::int64_t> depth = parsed.integer("depth", 0, MAX_PROOF_GRAPH_DEPTH);
   if (!depth.ok()) return fail(depth.error);
   const Parsed<std::int64_t> megabytes = parsed.integer("memory", 1, MAX_MEGABYTES);
   if (!megabytes.ok()) return fail(megabytes.error);

@@ -92,7 +92,7 @@ ArgParser run_options() {
 
 namespace {
 
-constexpr int MAX_DEPTH = 20;
+constexpr int MAX_RUN_DEPTH = 20;
 
 RunFailure read_suites(const ParsedArgs& args, RunPlan& plan, bool require_balanced) {
   if (args.values("suite").empty()) return bad_input("at least one --suite is required");
@@ -140,10 +140,10 @@ RunFailure read_engines(const ParsedArgs& args, RunPlan& plan) {
 
 RunFailure read_numbers(const ParsedArgs& args, RunPlan& plan) {
   if (!args.has("depths")) return bad_input("--depths is required (e.g. --depths 1-5)");
-  const Parsed<std::vector<int>> depths = args.integer_list("depths", 1, MAX_DEPTH);
+  const Parsed<std::vector<int>> depths = args.integer_list("depths", 1, MAX_RUN_DEPTH);
   if (!depths.ok()) return bad_input(depths.error);
   plan.depths = depths.value;
-  const Parsed<std::int64_t> threads = args.integer("threads", 1, 256);
+  const Parsed<std::int64_t> threads = args.integer("threads", 1, MAX_THREADS);
   if (!threads.ok()) return bad_input(threads.error);
   plan.threads = int(threads.value);
   const Parsed<std::int64_t> repeat = args.integer("repeat", 1, 1000);

@@ -17,10 +17,10 @@
 namespace prunebench::harness {
 namespace {
 
-constexpr const char* DEFAULT_SUITE = "positions/seed.epd";
+constexpr const char* SCAN_ORDERS_SUITE = "positions/seed.epd";
 constexpr const char* DEFAULT_REFERENCE = "scripts/reference_figures.json";
 
-ArgParser make_parser() {
+ArgParser scan_orders_parser() {
   ArgParser parser(
       "prunebench scan-orders [--order SPEC] [--threads N] [options]",
       "Reference 000's unordered and MVV-LVA figures depend on its generator's move order.\n"
@@ -29,8 +29,9 @@ ArgParser make_parser() {
       "figure: each order is tested against the figures cheapest first and dropped at its\n"
       "first mismatch. Prints how many orders match each run of figures and the closest\n"
       "orders. With --order, measures that one order on every figure instead.");
-  parser.add_value("suite", "FILE",
-                   "the positions, by the ids the figures use " + project_file_default_help(DEFAULT_SUITE));
+  parser.add_value(
+      "suite", "FILE",
+      "the positions, by the ids the figures use " + project_file_default_help(SCAN_ORDERS_SUITE));
   parser.add_value("reference", "FILE",
                    "the figures (chess.nodes of reference_figures.json) " + project_file_default_help(DEFAULT_REFERENCE));
   parser.add_value("modes", "LIST", "the article's modes whose figures count", "unordered,mvv-lva");
@@ -105,12 +106,12 @@ void print_search(const FamilySearch& found, std::size_t rank_after, std::ostrea
 }  // namespace
 
 int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err) {
-  const ArgParser parser = make_parser();
+  const ArgParser parser = scan_orders_parser();
   const ParsedArgs parsed = parser.parse(args);
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench scan-orders --help')", out, err))
     return *done;
   const auto fail = [&](const std::string& message) { return report_bad_input(err, message); };
-  const Parsed<std::int64_t> threads = parsed.integer("threads", 1, 256);
+  const Parsed<std::int64_t> threads = parsed.integer("threads", 1, MAX_THREADS);
   if (!threads.ok()) return fail(threads.error);
   const Parsed<std::int64_t> keep = parsed.integer("keep", 0, 1000);
   if (!keep.ok()) return fail(keep.error);
@@ -121,7 +122,7 @@ int scan_orders_command(const Args& args, std::ostream& out, std::ostream& err) 
   for (const std::string& mode : modes.value)
     if (!parse_mode(mode).ok()) return fail("--modes: " + parse_mode(mode).error);
 
-  const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", DEFAULT_SUITE);
+  const Parsed<std::string> suite_path = file_option_or_project_file(parsed, "suite", SCAN_ORDERS_SUITE);
   if (!suite_path.ok()) return fail(suite_path.error);
   const Parsed<std::string> reference_path = file_option_or_project_file(parsed, "reference", DEFAULT_REFERENCE);
   if (!reference_path.ok()) return fail(reference_path.error);

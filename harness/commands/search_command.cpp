@@ -13,11 +13,10 @@
 namespace prunebench::harness {
 namespace {
 
-constexpr int MAX_DEPTH = 30;
-constexpr int MAX_THREADS = 256;
+constexpr int MAX_SEARCH_DEPTH = 30;
 constexpr int MAX_REPEAT = 1000;
 
-ArgParser make_parser() {
+ArgParser search_parser() {
   std::ostringstream modes;
   for (const NamedMode& m : named_modes()) modes << "  " << m.name << ": " << m.summary << '\n';
   ArgParser parser("prunebench search --fen FEN|startpos --depth N --mode MODE [--threads N] [--repeat N] "
@@ -60,7 +59,7 @@ ArgParser make_parser() {
                    "               in virtual time, on one thread; exact counts, time, speed-up and critical\n"
                    "               path (README glossary: parallel model)");
   parser.add_value("fen", "FEN", "the position, or 'startpos'");
-  parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_DEPTH) + ")");
+  parser.add_value("depth", "N", "search depth in plies (0-" + std::to_string(MAX_SEARCH_DEPTH) + ")");
   parser.add_value("mode", "MODE", "what to run", "unordered");
   parser.add_value("threads", "N",
                    "split a full-width search (minimax, negamax) across N threads; the counts do not "
@@ -106,13 +105,13 @@ void print_text(const ChessSearch& run, std::ostream& out) {
 }  // namespace
 
 int search_command(const Args& args, std::ostream& out, std::ostream& err) {
-  const ArgParser parser = make_parser();
+  const ArgParser parser = search_parser();
   const ParsedArgs parsed = parser.parse(args);
   if (const auto done = answer_help_or_parse_error(parser, parsed, " (see 'prunebench search --help')", out, err))
     return *done;
   const auto fail = [&](const std::string& message) { return report_bad_input(err, message); };
   if (!parsed.has("fen")) return fail("missing --fen (a FEN or 'startpos')");
-  const Parsed<std::int64_t> depth = parsed.integer("depth", 0, MAX_DEPTH);
+  const Parsed<std::int64_t> depth = parsed.integer("depth", 0, MAX_SEARCH_DEPTH);
   if (!depth.ok()) return fail(depth.error);
 
   const Parsed<std::int64_t> threads = parsed.integer("threads", 1, MAX_THREADS);

@@ -24,6 +24,9 @@ constexpr int EXIT_INTERNAL_ERROR = 70;
 // The most worker threads any --threads takes.
 constexpr int MAX_THREADS = 256;
 
+// The most runs --repeat asks of each parallel search (smp=ybwc, smp=lazy).
+constexpr int MAX_REPEAT = 1000;
+
 class ArgParser;
 class ParsedArgs;
 

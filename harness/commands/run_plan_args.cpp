@@ -56,9 +56,10 @@ ArgParser run_options() {
                    "across N / (positions still being searched) threads. Counts do not depend on it",
                    "1");
   parser.add_value("repeat", "N",
-                   "smp=ybwc and smp=lazy modes: run each parallel search N times (1-1000) and record the spread "
-                   "of nodes, overhead and time; a run with such modes searches one position at a time, each "
-                   "parallel search on all --threads threads, so that its times are its own",
+                   "smp=ybwc and smp=lazy modes: run each parallel search N times (1-" + std::to_string(MAX_REPEAT) +
+                       ") and record the spread of nodes, overhead and time; a run with such modes searches one "
+                       "position at a time, each parallel search on all --threads threads, so that its times are "
+                       "its own",
                    "1");
   parser.add_value("out", "FILE", "write the JSON here (atomically) instead of to stdout; journal in FILE.journal");
   parser.add_value("max-nodes", "N",
@@ -146,7 +147,7 @@ RunFailure read_numbers(const ParsedArgs& args, RunPlan& plan) {
   const Parsed<std::int64_t> threads = args.integer("threads", 1, MAX_THREADS);
   if (!threads.ok()) return bad_input(threads.error);
   plan.threads = int(threads.value);
-  const Parsed<std::int64_t> repeat = args.integer("repeat", 1, 1000);
+  const Parsed<std::int64_t> repeat = args.integer("repeat", 1, MAX_REPEAT);
   if (!repeat.ok()) return bad_input(repeat.error);
   plan.repeat = int(repeat.value);
   if (args.has("max-nodes")) {

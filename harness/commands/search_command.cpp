@@ -14,7 +14,6 @@ namespace prunebench::harness {
 namespace {
 
 constexpr int MAX_SEARCH_DEPTH = 30;
-constexpr int MAX_REPEAT = 1000;
 
 ArgParser search_parser() {
   std::ostringstream modes;

@@ -55,12 +55,13 @@ ArgParser run_options() {
                    "positions searched in parallel; a full-width search (minimax, negamax) is split "
                    "across N / (positions still being searched) threads. Counts do not depend on it",
                    "1");
-  parser.add_value("repeat", "N",
-                   "smp=ybwc and smp=lazy modes: run each parallel search N times (1-" + std::to_string(MAX_REPEAT) +
-                       ") and record the spread of nodes, overhead and time; a run with such modes searches one "
-                       "position at a time, each parallel search on all --threads threads, so that its times are "
-                       "its own",
-                   "1");
+  parser.add_value(
+      "repeat", "N",
+      "smp=ybwc and smp=lazy modes: run each parallel search N times (1-" + std::to_string(MAX_REPEAT) +
+          ") and record the spread of nodes, overhead and time; a run with such modes searches one "
+          "position at a time, each parallel search on all --threads threads, so that its times are "
+          "its own",
+      "1");
   parser.add_value("out", "FILE", "write the JSON here (atomically) instead of to stdout; journal in FILE.journal");
   parser.add_value("max-nodes", "N",
                    "skip a full-width search whose tree exceeds N nodes, and deeper searches of a mode once it "

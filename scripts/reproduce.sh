@@ -163,10 +163,12 @@ rm -f results/reproduction-distinct.json.journal
   --threads 2 --out results/reproduction-distinct.json
 
 step "reference 003: the table modes with the tutorial's draft rule, and MVV-LVA with a table but no ID"
-# The enhancement experiments: the exact minimal tree, MTD(f) with iterative
-# deepening as Plaat et al. ran it (with and without killers and history), and
-# every combination of six enhancements over MVV-LVA alpha-beta (README: Factorials).
-ENHANCEMENT_MODES='minimal,algo=mtdf+order=mvv-lva+tt+id+pv-move,algo=mtdf+order=mvv-lva+tt+id+pv-move+killers+history,factorial:mvv-lva:tt,id,killers,history,pvs,aspiration=50'
+# The enhancement experiments: MTD(f) with iterative deepening as Plaat et
+# al. ran it (with and without killers and history), and every combination of
+# six enhancements over MVV-LVA alpha-beta (README: Factorials). Their
+# yardstick, the exact minimal tree of the same positions and depths, is the
+# ordering study's (--minimal-from): computed once.
+ENHANCEMENT_MODES='algo=mtdf+order=mvv-lva+tt+id+pv-move,algo=mtdf+order=mvv-lva+tt+id+pv-move+killers+history,factorial:mvv-lva:tt,id,killers,history,pvs,aspiration=50'
 REF003_MODES=mvv-lva+tt,id-tt+tt-draft=ge,mtdf+tt-draft=ge,pvs-id-tt-killers+tt-draft=ge
 # The price of pruning: each selective option alone and combined over PVS with
 # quiescence, the null move's adaptive and verified variants and extended
@@ -368,7 +370,10 @@ rm -f results/study/enhancements.json.journal
 # is the same whether or not this run made them again.
 deeper=()
 [ -f results/deep/enhancements-bratko-kopec-d6.json ] && deeper=(results/deep/enhancements-bratko-kopec-d6.json)
-page /usr/bin/python3 scripts/enhancements.py results/study/enhancements.json "${deeper[@]}" --out results/study
+minimal_from=(--minimal-from results/study/run.json)
+[ -f results/deep/study-d6.json ] && minimal_from+=(--minimal-from results/deep/study-d6.json)
+page /usr/bin/python3 scripts/enhancements.py results/study/enhancements.json "${deeper[@]}" "${minimal_from[@]}" \
+  --out results/study
 
 step "the price of pruning: selective modes against their exact references, depths 2-4"
 # Depth 5 (14 CPU seconds) would more than double this step: it comes from

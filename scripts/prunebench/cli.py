@@ -50,13 +50,27 @@ def add_run_report_arguments(parser: argparse.ArgumentParser, seed: int, resampl
                         help="bootstrap resamples (default: %(default)s)")
 
 
+def add_minimal_from_argument(parser: argparse.ArgumentParser) -> None:
+    """--minimal-from RUN.json, for a report measured against the exact minimal tree."""
+    parser.add_argument("--minimal-from", metavar="RUN.json", action="append", default=[],
+                        help="read the exact minimal tree (mode minimal) of the runs' positions and depths from this "
+                             "run too, say the ordering study's of the same positions, so that it is computed once; "
+                             "where both have it they must agree (repeatable)")
+
+
 def report_on_runs(args: argparse.Namespace, compute: Callable, write: Callable) -> int:
-    """Join args.runs, compute(run, seed, resamples) a result with .notes, write(result, out, source)."""
+    """Join args.runs (and the minimal trees of args.minimal_from, when the report takes it), compute(run,
+    seed, resamples) a result with .notes, write(result, out, source)."""
+    minimal_from = getattr(args, "minimal_from", [])
+
     def work():
         run = load.join_runs([(path, load.load_run(path)) for path in args.runs])
+        run = load.join_yardstick(run, [(path, load.load_run(path)) for path in minimal_from], load.MINIMAL)
         result = compute(run, args.seed, args.resamples)
-        return write(result, args.out, ", ".join(args.runs)), result.notes
-    return run_and_report(work, args.out, args.runs)
+        source = ", ".join(args.runs) + (f"; the exact minimal tree also from {', '.join(minimal_from)}"
+                                         if minimal_from else "")
+        return write(result, args.out, source), result.notes
+    return run_and_report(work, args.out, args.runs + minimal_from)
 
 
 def positive_int(text: str) -> int:

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import pandas as pd
 
+from prunebench.load import MINIMAL
+
 KEYS = ["position", "depth"]
-MINIMAL = "minimal"
 
 FROM_EXACT = "exact"
 FROM_LP = "LP relaxation"

@@ -17,6 +17,7 @@ import fastjsonschema
 import jsonschema
 
 SCHEMA_VERSION = 1
+MINIMAL = "minimal"  # spec.algorithm of the exact minimal tree's records (mode `minimal`)
 REFERENCE_PATH = Path(__file__).resolve().parents[1] / "reference_figures.json"
 
 
@@ -261,6 +262,42 @@ def join_runs(runs: list[tuple[str, dict]]) -> dict:
             seen[key] = path
             records.append(record)
     return {**first, "positions": [p for p, _ in positions.values()], "records": records}
+
+
+def join_yardstick(run: dict, sources: list[tuple[str, dict]], algorithm: str) -> dict:
+    """`run` with the records of `sources` whose spec.algorithm is `algorithm`
+    (the exact minimal tree, say, that the ordering study computed for the
+    same positions), so that it is computed once and read by every report.
+
+    `sources` pairs each run with its path, for the messages. Only positions
+    `run` has (with the same FEN) at depths `run` has records of are taken. A
+    position and depth that already have such a record keep it, and one from
+    a source must agree with it (the same counters and score): the yardstick
+    is deterministic, so a disagreement is a broken input, a DataError.
+    """
+    fens = {p["id"]: p["fen"] for p in run["positions"]}
+    depths = {r["depth"] for r in run["records"]}
+
+    def is_yardstick(record: dict) -> bool:
+        return record["spec"].get("algorithm") == algorithm
+
+    held = {(r["position_id"], r["depth"]): ("the runs", r) for r in run["records"] if is_yardstick(r)}
+    records = list(run["records"])
+    for path, source in sources:
+        source_fens = {p["id"]: p["fen"] for p in source["positions"]}
+        for record in filter(is_yardstick, source["records"]):
+            position, depth = record["position_id"], record["depth"]
+            if position not in fens or depth not in depths:
+                continue
+            if source_fens.get(position) != fens[position]:
+                raise DataError(f"{path}: position {position!r} has another FEN than in the runs")
+            known = held.get((position, depth))
+            if known is None:
+                held[(position, depth)] = (path, record)
+                records.append(record)
+            elif (known[1]["counters"], known[1].get("score")) != (record["counters"], record.get("score")):
+                raise DataError(f"{path}: position {position!r} depth {depth}: {algorithm} differs from {known[0]}")
+    return {**run, "records": records}
 
 
 def load_tree_lab(directory) -> dict[str, list[dict]]:

@@ -14,8 +14,7 @@ from __future__ import annotations
 import pandas as pd
 
 from prunebench import graph_yardstick, tables
-
-MINIMAL = "minimal"     # spec.algorithm of the exact minimal tree
+from prunebench.load import MINIMAL
 ORACLE = "oracle"       # the mode that orders children by exact value
 
 KEYS = ["position", "depth"]

@@ -6,12 +6,15 @@ worked out by hand below, independent of the code under test.
 """
 
 import itertools
+import json
 import math
 
 import pytest
 
+from conftest import RUN_CONTEXT
 from prunebench import enhancements as en
 from prunebench.pages import enhancements as page
+import enhancements as enhancements_cli
 
 MULTIPLIER = {"tt": 0.5, "id": 0.9, "killers": 0.8, "history": 0.7, "pvs": 0.95, "aspiration": 0.98}
 TT_HISTORY = 0.6           # extra factor when both tt and history are on
@@ -163,3 +166,32 @@ def test_plaat_verdict_compares_the_ratio_and_its_interval_with_five_to_ten_perc
     if "though" not in words:
         assert "though" not in verdict
 
+
+
+def run_file(path, records):
+    """`records` as a run file: whole counts, and the counters every record has."""
+    whole = [{**r, "counters": {"cutoffs": 0, "first_move_cutoffs": 0,
+                                **{k: round(v) if isinstance(v, float) else v for k, v in r["counters"].items()}}}
+             for r in records]
+    positions = [{"id": p, "fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "perft": [1]} for p in POSITION_SCALE]
+    path.write_text(json.dumps({"schema_version": 1, "kind": "run", "context": RUN_CONTEXT, "positions": positions,
+                                "records": whole}), encoding="utf-8")
+    return str(path)
+
+
+def test_the_minimal_tree_read_from_another_run_gives_the_same_page(tmp_path, capsys):
+    records = run()["records"]
+    whole = run_file(tmp_path / "whole.json", records)
+    searches = run_file(tmp_path / "searches.json", [r for r in records if r["mode"] != "minimal"])
+    study = run_file(tmp_path / "study.json", [r for r in records if r["mode"] == "minimal"])
+    assert enhancements_cli.main([whole, "--out", str(tmp_path / "a"), "--resamples", "50"]) == 0
+    assert enhancements_cli.main([searches, "--minimal-from", study, "--out", str(tmp_path / "b"),
+                                  "--resamples", "50"]) == 0
+    for name in ("enhancements.csv", "enhancements_effects.csv"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    pages = [(tmp_path / out / "enhancements.md").read_text(encoding="utf-8").splitlines() for out in "ab"]
+    assert pages[1][2].startswith(f"Run: `{searches}; the exact minimal tree also from {study}`.")
+    assert pages[0][:2] + pages[0][3:] == pages[1][:2] + pages[1][3:]
+    capsys.readouterr()
+    assert enhancements_cli.main([searches, "--out", str(tmp_path / "c")]) == 2
+    assert capsys.readouterr().err.startswith("error: the run has no exact minimal tree")

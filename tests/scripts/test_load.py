@@ -162,6 +162,45 @@ def test_joined_runs_refuse_a_position_whose_fen_differs():
         load.join_runs([("one.json", one), ("other.json", other)])
 
 
+def _minimal(pid, depth, nodes, score=0):
+    return {"position_id": pid, "depth": depth, "mode": "minimal", "spec": {"algorithm": "minimal"},
+            "score": score, "counters": {"nodes": nodes}}
+
+
+def _search(pid, depth, mode="m"):
+    return {**_rec(pid, depth, mode), "spec": {"algorithm": "alphabeta"}, "score": 0}
+
+
+def test_the_yardstick_is_taken_for_the_positions_and_depths_the_run_has():
+    run = _run([_position("A", [1]), _position("B", [1])], [_search("A", 4), _search("B", 5)])
+    study = _run([_position("A", [1]), _position("B", [1]), _position("C", [1])],
+                 [_minimal("A", 3, 30), _minimal("A", 4, 40), _minimal("B", 5, 50), _minimal("C", 4, 60),
+                  _search("A", 4)])
+    joined = load.join_yardstick(run, [("study.json", study)], load.MINIMAL)
+    taken = [(r["position_id"], r["depth"], r["counters"]["nodes"]) for r in joined["records"][2:]]
+    assert taken == [("A", 4, 40), ("B", 5, 50)]  # not depth 3, not position C, not the search
+    assert len(run["records"]) == 2  # the run itself is left as it was
+
+
+def test_a_yardstick_in_both_is_kept_once_when_they_agree_and_refused_when_they_differ():
+    run = _run([_position("A", [1])], [_search("A", 4), _minimal("A", 4, 40)])
+    agreeing = _run([_position("A", [1])], [_minimal("A", 4, 40)])
+    assert len(load.join_yardstick(run, [("study.json", agreeing)], load.MINIMAL)["records"]) == 2
+    for differing in (_minimal("A", 4, 41), _minimal("A", 4, 40, score=7)):
+        with pytest.raises(load.DataError, match="study.json: position 'A' depth 4: minimal differs from the runs"):
+            load.join_yardstick(run, [("study.json", _run([_position("A", [1])], [differing]))], load.MINIMAL)
+    two_sources = [("one.json", agreeing), ("two.json", _run([_position("A", [1])], [_minimal("A", 4, 39)]))]
+    with pytest.raises(load.DataError, match="two.json: position .A. depth 4: minimal differs from one.json"):
+        load.join_yardstick(_run([_position("A", [1])], [_search("A", 4)]), two_sources, load.MINIMAL)
+
+
+def test_a_yardstick_of_another_fen_is_refused():
+    run = _run([_position("A", [1])], [_search("A", 4)])
+    other = _run([_position("A", [1], fen="8/8/8/8/8/8/8/K5k1 w - - 0 1")], [_minimal("A", 4, 40)])
+    with pytest.raises(load.DataError, match="other.json: position 'A' has another FEN"):
+        load.join_yardstick(run, [("other.json", other)], load.MINIMAL)
+
+
 def test_a_file_rewritten_after_a_good_load_is_checked_again(tmp_path):
     # load() skips the schema for a text it has already seen pass; a different
     # text at the same path is a different document.

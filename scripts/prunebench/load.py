@@ -272,14 +272,19 @@ def join_yardstick(run: dict, sources: list[tuple[str, dict]], algorithm: str) -
     `sources` pairs each run with its path, for the messages. Only positions
     `run` has (with the same FEN) at depths `run` has records of are taken. A
     position and depth that already have such a record keep it, and one from
-    a source must agree with it (the same counters and score): the yardstick
-    is deterministic, so a disagreement is a broken input, a DataError.
+    a source must agree with it (the same nodes, leaves and score; other
+    counters, such as --distinct-nodes', may differ between runs): the
+    yardstick is deterministic, so a disagreement is a broken input, a
+    DataError.
     """
     fens = {p["id"]: p["fen"] for p in run["positions"]}
     depths = {r["depth"] for r in run["records"]}
 
     def is_yardstick(record: dict) -> bool:
         return record["spec"].get("algorithm") == algorithm
+
+    def measure(record: dict) -> tuple:
+        return record["counters"]["nodes"], record["counters"].get("leaves"), record.get("score")
 
     held = {(r["position_id"], r["depth"]): ("the runs", r) for r in run["records"] if is_yardstick(r)}
     records = list(run["records"])
@@ -295,7 +300,7 @@ def join_yardstick(run: dict, sources: list[tuple[str, dict]], algorithm: str) -
             if known is None:
                 held[(position, depth)] = (path, record)
                 records.append(record)
-            elif (known[1]["counters"], known[1].get("score")) != (record["counters"], record.get("score")):
+            elif measure(known[1]) != measure(record):
                 raise DataError(f"{path}: position {position!r} depth {depth}: {algorithm} differs from {known[0]}")
     return {**run, "records": records}
 

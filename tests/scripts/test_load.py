@@ -162,9 +162,9 @@ def test_joined_runs_refuse_a_position_whose_fen_differs():
         load.join_runs([("one.json", one), ("other.json", other)])
 
 
-def _minimal(pid, depth, nodes, score=0):
+def _minimal(pid, depth, nodes, score=0, leaves=1, **counters):
     return {"position_id": pid, "depth": depth, "mode": "minimal", "spec": {"algorithm": "minimal"},
-            "score": score, "counters": {"nodes": nodes}}
+            "score": score, "counters": {"nodes": nodes, "leaves": leaves, **counters}}
 
 
 def _search(pid, depth, mode="m"):
@@ -184,9 +184,9 @@ def test_the_yardstick_is_taken_for_the_positions_and_depths_the_run_has():
 
 def test_a_yardstick_in_both_is_kept_once_when_they_agree_and_refused_when_they_differ():
     run = _run([_position("A", [1])], [_search("A", 4), _minimal("A", 4, 40)])
-    agreeing = _run([_position("A", [1])], [_minimal("A", 4, 40)])
+    agreeing = _run([_position("A", [1])], [_minimal("A", 4, 40, distinct_nodes=33)])
     assert len(load.join_yardstick(run, [("study.json", agreeing)], load.MINIMAL)["records"]) == 2
-    for differing in (_minimal("A", 4, 41), _minimal("A", 4, 40, score=7)):
+    for differing in (_minimal("A", 4, 41), _minimal("A", 4, 40, score=7), _minimal("A", 4, 40, leaves=2)):
         with pytest.raises(load.DataError, match="study.json: position 'A' depth 4: minimal differs from the runs"):
             load.join_yardstick(run, [("study.json", _run([_position("A", [1])], [differing]))], load.MINIMAL)
     two_sources = [("one.json", agreeing), ("two.json", _run([_position("A", [1])], [_minimal("A", 4, 39)]))]

@@ -269,6 +269,12 @@ def select_suite(run: dict, suite: str) -> dict:
             "records": [r for r in run["records"] if r["position_id"] in ids]}
 
 
+def select_depth(run: dict, depth: int) -> dict:
+    """The run's records at one depth: enough for that depth's summary rows, which
+    read no other depth (each depth draws its own bootstrap, depth_rng)."""
+    return {**run, "records": [r for r in run["records"] if r["depth"] == depth]}
+
+
 def parity_growth(branching: pd.DataFrame, mode: str) -> tuple[float, float]:
     """A mode's geometric-mean growth into odd depths and into even depths.
 

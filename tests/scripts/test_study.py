@@ -182,6 +182,20 @@ def test_select_suite(run_document):
         study_module.select_suite(run_document, "x.epd")
 
 
+@pytest.mark.parametrize("path", [RUN_SMALL, RUN_MINIMAL])
+def test_one_depths_records_give_that_depths_summary_rows(path):
+    run = load.load_run(path)
+    whole = study_module.study(run).summary
+    depths = sorted(set(whole["depth"]))
+    assert len(depths) > 1  # else the test would compare a run with itself
+    for depth in depths:
+        alone = study_module.study(study_module.select_depth(run, depth)).summary
+        assert set(alone["depth"]) == {depth}
+        expected = whole.loc[whole["depth"] == depth].reset_index(drop=True)
+        pd.testing.assert_frame_equal(alone.reset_index(drop=True), expected, check_categorical=False,
+                                      check_dtype=False)  # a column of NaN only may come out float
+
+
 # --------------------------------------------------------------------------
 # words and files
 # --------------------------------------------------------------------------

@@ -283,8 +283,9 @@ def suites_table(run: dict, depth: int, baseline: str, modes: tuple[str, ...]) -
     """Per suite: the best ordering and a few named modes at one depth, each with its interval."""
     header = ["suite", "positions", "best (no oracle)"] + [f"`{m}`" for m in modes]
     body = []
+    at_depth = study.select_depth(run, depth)
     for suite in study.suites(run):
-        summary = study.study(study.select_suite(run, suite), baseline).summary
+        summary = study.study(study.select_suite(at_depth, suite), baseline).summary
         best = study.ranking(summary, depth)
         cells = [f"`{suite}`", str(int(best.iloc[0]["positions"])) if not best.empty else "0",
                  _ratio_cell(best.iloc[0], named=True) if not best.empty else render.MISSING]

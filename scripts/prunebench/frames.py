@@ -73,6 +73,17 @@ def _minimal_tree_at(position: dict, depth: int, branching: float):
     return round(minimal_tree_leaves(branching, depth))
 
 
+def full_width_frame(run: dict) -> pd.DataFrame:
+    """Minimax's nodes at every position and depth the run's perft reaches: Σ perft(0..d).
+
+    Full-width minimax to depth d visits exactly the perft(0..d) nodes (README
+    glossary), so a run holds minimax's node counts whether or not it ran it.
+    """
+    rows = [{"position": p["id"], "depth": depth, "minimax_nodes": sum(p["perft"][:depth + 1])}
+            for p in run["positions"] for depth in range(1, len(p["perft"]))]
+    return pd.DataFrame(rows, columns=["position", "depth", "minimax_nodes"])
+
+
 def position_depths_frame(run: dict) -> pd.DataFrame:
     """One row per position and depth: perft, effective branching factor, minimal tree.
 

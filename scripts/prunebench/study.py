@@ -118,13 +118,6 @@ def depth_rng(seed: int, depth: int) -> np.random.Generator:
 # --------------------------------------------------------------------------
 
 
-def _full_width_nodes(run: dict) -> pd.DataFrame:
-    """Minimax's nodes at every position and depth: Σ perft(0..d) (README glossary)."""
-    rows = [{"position": p["id"], "depth": depth, "minimax_nodes": sum(p["perft"][:depth + 1])}
-            for p in run["positions"] for depth in range(1, len(p["perft"]))]
-    return pd.DataFrame(rows, columns=["position", "depth", "minimax_nodes"])
-
-
 def compared_modes(records: pd.DataFrame) -> list[str]:
     """The pruning searches in run order: not full width, not the minimal tree itself."""
     searches = records.loc[~tables.is_full_width(records) & (records["algorithm"] != minimal.MINIMAL)]
@@ -140,7 +133,7 @@ def _detail(run: dict, records: pd.DataFrame, modes: list[str], baseline: str) -
     rows = rows.merge(base.rename(columns={"nodes": "baseline_nodes"}), on=KEYS, how="left")
     rows["ratio"] = rows["nodes"] / rows["baseline_nodes"]
     position_ids = records["position"].cat.categories
-    full_width = _full_width_nodes(run)
+    full_width = frames.full_width_frame(run)
     full_width["position"] = pd.Categorical(full_width["position"], categories=position_ids, ordered=True)
     rows = rows.merge(full_width, on=KEYS, how="left")
     rows["reduction"] = rows["minimax_nodes"] / rows["nodes"]
@@ -233,7 +226,7 @@ def branching_table(detail: pd.DataFrame, run: dict, records: pd.DataFrame) -> p
     """
     counts = detail[KEYS + ["mode", "nodes"]].copy()
     counts["mode"] = counts["mode"].astype(str)
-    full_width = _full_width_nodes(run).rename(columns={"minimax_nodes": "nodes"})
+    full_width = frames.full_width_frame(run).rename(columns={"minimax_nodes": "nodes"})
     full_width["mode"] = tables.MINIMAX
     proof = records.loc[records["algorithm"] == minimal.MINIMAL, KEYS + ["mode", "nodes"]].copy()
     proof["mode"] = proof["mode"].astype(str)

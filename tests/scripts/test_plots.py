@@ -19,8 +19,9 @@ def test_save_writes_png_and_svg(tmp_path, records):
 
 
 def test_svg_is_reproducible(tmp_path, records):
-    first = plots.save(plots.reduction_figure(tables.reduction_table(records)), tmp_path / "a")[1]
-    second = plots.save(plots.reduction_figure(tables.reduction_table(records)), tmp_path / "b")[1]
+    reduction = tables.reduction_table(records, frames.full_width_frame(load.load_run(RUN_SMALL)))
+    first = plots.save(plots.reduction_figure(reduction), tmp_path / "a")[1]
+    second = plots.save(plots.reduction_figure(reduction), tmp_path / "b")[1]
     assert first.read_bytes() == second.read_bytes()
 
 

@@ -94,8 +94,8 @@ def test_effective_branching_factor_is_the_dth_root_of_perft():
 # ---- reduction and ordering gain ----------------------------------------------
 
 
-def test_reduction_is_minimax_nodes_over_mode_nodes(records):
-    table = tables.reduction_table(records)
+def test_reduction_is_minimax_nodes_over_mode_nodes(run, records):
+    table = tables.reduction_table(records, frames.full_width_frame(run))
     assert len(table) == 2 * 3 * 3
     assert "minimax" not in set(table["mode"])
     assert _row(table, "start", 3, "unordered")["reduction"] == pytest.approx(9323 / 581)
@@ -106,8 +106,8 @@ def test_reduction_is_minimax_nodes_over_mode_nodes(records):
     assert _row(table, "middlegame", 1, "unordered")["reduction"] == 1.0
 
 
-def test_reduction_rows_follow_suite_then_depth_then_mode_order(records):
-    table = tables.reduction_table(records)
+def test_reduction_rows_follow_suite_then_depth_then_mode_order(run, records):
+    table = tables.reduction_table(records, frames.full_width_frame(run))
     assert list(table["position"].astype(str)[:3]) == ["start"] * 3
     assert list(table["depth"][:6]) == [1, 1, 1, 2, 2, 2]
     assert list(table["mode"].astype(str)[:3]) == ["unordered", "mvv-lva", "pvs"]
@@ -132,16 +132,32 @@ def test_ordering_gain_leaves_out_full_width_algorithms_whatever_their_name(run_
     assert "full" not in set(table["mode"])
 
 
-def test_tables_without_their_baseline_are_empty(run_document):
-    run_document["records"] = [r for r in run_document["records"]
-                               if r["mode"] not in ("minimax", "unordered")]
-    records = frames.records_frame(run_document)
-    assert tables.reduction_table(records).empty
-    assert tables.ordering_gain_table(records).empty
+def test_ordering_gain_without_unordered_is_empty(run_document):
+    run_document["records"] = [r for r in run_document["records"] if r["mode"] != "unordered"]
+    assert tables.ordering_gain_table(frames.records_frame(run_document)).empty
 
 
-def test_reference_columns_hold_the_article_figures(records, reference):
-    table = tables.reduction_table(records, reference)
+def test_reduction_needs_no_minimax_search(run_document):
+    """Its baseline is Σ perft(0..d): the fixture's perft, published for the start position."""
+    full_width = frames.full_width_frame(run_document)
+    with_minimax = tables.reduction_table(frames.records_frame(run_document), full_width)
+    run_document["records"] = [r for r in run_document["records"] if r["mode"] != "minimax"]
+    without = tables.reduction_table(frames.records_frame(run_document), full_width)
+    pd.testing.assert_frame_equal(without, with_minimax, check_categorical=False)
+    assert _row(without, "start", 3, "pvs")["minimax_nodes"] == 1 + 20 + 400 + 8902
+
+
+def test_reduction_leaves_out_depths_beyond_the_perft():
+    run = {"positions": [{"id": "p", "perft": [1, 20, 400]}]}
+    records = pd.DataFrame({"position": pd.Categorical(["p", "p"], categories=["p"], ordered=True),
+                            "depth": [2, 3], "mode": ["pvs", "pvs"], "nodes": [60, 500]})
+    table = tables.reduction_table(records, frames.full_width_frame(run))
+    assert list(table["depth"]) == [2]
+    assert table["reduction"][0] == pytest.approx(421 / 60)
+
+
+def test_reference_columns_hold_the_article_figures(run, records, reference):
+    table = tables.reduction_table(records, frames.full_width_frame(run), reference)
     row = _row(table, "start", 3, "unordered")
     assert row["article_nodes"] == 581
     assert row["article_reduction"] == pytest.approx(9323 / 581)

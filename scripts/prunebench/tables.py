@@ -68,6 +68,24 @@ def reduction_table(records: pd.DataFrame, full_width: pd.DataFrame,
     return table
 
 
+def nodes_with_full_width(records: pd.DataFrame, full_width: pd.DataFrame) -> pd.DataFrame:
+    """Each record's nodes, and minimax's Σ perft(0..d) at each position and depth
+    the run has records of but did not search with minimax (minimax first)."""
+    nodes = records[["position", "depth", "mode", "nodes"]]
+    searched = nodes.loc[nodes["mode"] == MINIMAX, ["position", "depth"]].assign(searched=True)
+    wanted = nodes[["position", "depth"]].drop_duplicates().merge(searched, on=["position", "depth"], how="left")
+    wanted = wanted.loc[wanted["searched"].isna(), ["position", "depth"]]
+    positions = pd.Categorical(full_width["position"], categories=records["position"].cat.categories, ordered=True)
+    derived = wanted.merge(full_width.assign(position=positions), on=["position", "depth"], how="inner")
+    derived = derived.rename(columns={"minimax_nodes": "nodes"}).assign(mode=MINIMAX)
+    modes = [MINIMAX] + [m for m in records["mode"].cat.categories if m != MINIMAX]
+    every = pd.concat([derived.astype({"mode": str}), nodes.astype({"mode": str})], ignore_index=True)
+    every["mode"] = pd.Categorical(every["mode"], categories=modes, ordered=True)
+    every["position"] = pd.Categorical(every["position"], categories=records["position"].cat.categories,
+                                       ordered=True)
+    return every.sort_values(["position", "depth", "mode"], kind="stable").reset_index(drop=True)
+
+
 def ordering_gain_table(records: pd.DataFrame, reference: dict | None = None) -> pd.DataFrame:
     """Unordered alpha-beta against every other pruning mode: gain = unordered / mode nodes."""
     table = _against_baseline(records, UNORDERED, ~is_full_width(records), "gain")

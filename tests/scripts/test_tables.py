@@ -228,3 +228,22 @@ def test_theory_table(lab, reference):
     assert table.loc[(30, 10), "best_case_leaves"] == 48_599_999
     assert table.loc[(30, 10), "article_minimax_leaves"] == 590_490_000_000_000
     assert table.loc[(3, 4), "article_best_case_leaves"] == 17
+
+
+def test_nodes_fill_in_minimax_from_perft_where_the_run_did_not_search_it(run_document):
+    run_document["records"] = [r for r in run_document["records"]
+                               if not (r["mode"] == "minimax" and r["depth"] == 3)]
+    records = frames.records_frame(run_document)
+    nodes = tables.nodes_with_full_width(records, frames.full_width_frame(run_document))
+    minimax = nodes[nodes["mode"] == "minimax"]
+    assert len(minimax) == 2 * 3  # both positions, depths 1-3: two searched, one from perft each
+    assert _row(nodes, "start", 3, "minimax")["nodes"] == 1 + 20 + 400 + 8902
+    assert _row(nodes, "middlegame", 3, "minimax")["nodes"] == 32924
+    assert list(nodes["mode"].cat.categories)[0] == "minimax"
+    assert len(nodes) == len(records) + 2
+
+
+def test_nodes_without_a_minimax_search_get_one_line_from_perft(run_document):
+    run_document["records"] = [r for r in run_document["records"] if r["mode"] != "minimax"]
+    nodes = tables.nodes_with_full_width(frames.records_frame(run_document), frames.full_width_frame(run_document))
+    assert list(nodes.loc[(nodes["position"] == "start") & (nodes["mode"] == "minimax"), "nodes"]) == [21, 421, 9323]

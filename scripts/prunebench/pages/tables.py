@@ -146,8 +146,8 @@ def _plot_frame(table, column: str):
 def build_figures(run: dict, report: Report) -> dict:
     """Figure name -> matplotlib Figure, for the tables the report holds."""
     by_name = {table.name: table.frame for table in report.tables}
-    figures = {"nodes_vs_depth": plots.nodes_figure(
-        _plot_frame(frames.records_frame(run), "nodes"))}
+    nodes = tables.nodes_with_full_width(frames.records_frame(run), frames.full_width_frame(run))
+    figures = {"nodes_vs_depth": plots.nodes_figure(_plot_frame(nodes, "nodes"))}
     if "reduction" in by_name:
         figures["reduction_vs_depth"] = plots.reduction_figure(
             _plot_frame(by_name["reduction"], "reduction"))

@@ -3,9 +3,10 @@
 
     make_tables.py RUN.json [--tree-dir DIR] [--out DIR] [--reference] [--distinct RUN.json [--graph FILE]...]
 
-Prints the files written, one per line. Tables whose baseline mode is not in
-the run (minimax for reductions, unordered for ordering gains) are skipped
-with a note on stderr. With --distinct (a run of `minimal` and table modes
+Prints the files written, one per line. The ordering-gain table needs
+`unordered` in the run (else it is skipped with a note on stderr); the
+reduction needs no minimax search: minimax's nodes are Σ perft(0..d), which
+every run holds. With --distinct (a run of `minimal` and table modes
 with --distinct-nodes) the minimal-tree tables also put table modes against
 the minimal graph's bounds, tightened by --graph (minimal_graph.py's JSON).
 Exit status: 0 success, 2 unusable input or output.

@@ -81,7 +81,10 @@ def full_width_frame(run: dict) -> pd.DataFrame:
     """
     rows = [{"position": p["id"], "depth": depth, "minimax_nodes": sum(p["perft"][:depth + 1])}
             for p in run["positions"] for depth in range(1, len(p["perft"]))]
-    return pd.DataFrame(rows, columns=["position", "depth", "minimax_nodes"])
+    frame = pd.DataFrame(rows, columns=["position", "depth", "minimax_nodes"])
+    frame["position"] = pd.Categorical(frame["position"], ordered=True,
+                                       categories=[p["id"] for p in run["positions"]])
+    return frame
 
 
 def position_depths_frame(run: dict) -> pd.DataFrame:

@@ -132,10 +132,7 @@ def _detail(run: dict, records: pd.DataFrame, modes: list[str], baseline: str) -
     base = records.loc[records["mode"] == baseline, KEYS + ["nodes"]]
     rows = rows.merge(base.rename(columns={"nodes": "baseline_nodes"}), on=KEYS, how="left")
     rows["ratio"] = rows["nodes"] / rows["baseline_nodes"]
-    position_ids = records["position"].cat.categories
-    full_width = frames.full_width_frame(run)
-    full_width["position"] = pd.Categorical(full_width["position"], categories=position_ids, ordered=True)
-    rows = rows.merge(full_width, on=KEYS, how="left")
+    rows = rows.merge(frames.full_width_frame(run), on=KEYS, how="left")
     rows["reduction"] = rows["minimax_nodes"] / rows["nodes"]
     proof = records.loc[records["algorithm"] == minimal.MINIMAL, KEYS + ["nodes"]]
     rows = rows.merge(proof.rename(columns={"nodes": "minimal_nodes"}), on=KEYS, how="left")

@@ -58,8 +58,7 @@ def reduction_table(records: pd.DataFrame, full_width: pd.DataFrame,
     so the table needs no minimax search in the run.
     """
     rows = records.loc[records["mode"] != MINIMAX, ["position", "depth", "mode", "nodes"]]
-    positions = pd.Categorical(full_width["position"], categories=records["position"].cat.categories, ordered=True)
-    table = rows.merge(full_width.assign(position=positions), on=["position", "depth"], how="inner")
+    table = rows.merge(full_width, on=["position", "depth"], how="inner")
     table = table[["position", "depth", "mode", "minimax_nodes", "nodes"]]
     table["reduction"] = table["minimax_nodes"] / table["nodes"]
     table = table.sort_values(["position", "depth", "mode"], kind="stable").reset_index(drop=True)
@@ -72,17 +71,13 @@ def nodes_with_full_width(records: pd.DataFrame, full_width: pd.DataFrame) -> pd
     """Each record's nodes, and minimax's Σ perft(0..d) at each position and depth
     the run has records of but did not search with minimax (minimax first)."""
     nodes = records[["position", "depth", "mode", "nodes"]]
-    searched = nodes.loc[nodes["mode"] == MINIMAX, ["position", "depth"]].assign(searched=True)
-    wanted = nodes[["position", "depth"]].drop_duplicates().merge(searched, on=["position", "depth"], how="left")
-    wanted = wanted.loc[wanted["searched"].isna(), ["position", "depth"]]
-    positions = pd.Categorical(full_width["position"], categories=records["position"].cat.categories, ordered=True)
-    derived = wanted.merge(full_width.assign(position=positions), on=["position", "depth"], how="inner")
-    derived = derived.rename(columns={"minimax_nodes": "nodes"}).assign(mode=MINIMAX)
+    unsearched = nodes[["position", "depth"]].drop_duplicates().merge(
+        nodes.loc[nodes["mode"] == MINIMAX, ["position", "depth"]], how="left", indicator=True)
+    unsearched = unsearched.loc[unsearched["_merge"] == "left_only", ["position", "depth"]]
+    derived = unsearched.merge(full_width, on=["position", "depth"]).rename(columns={"minimax_nodes": "nodes"})
+    every = pd.concat([derived.assign(mode=MINIMAX), nodes.astype({"mode": str})], ignore_index=True)
     modes = [MINIMAX] + [m for m in records["mode"].cat.categories if m != MINIMAX]
-    every = pd.concat([derived.astype({"mode": str}), nodes.astype({"mode": str})], ignore_index=True)
     every["mode"] = pd.Categorical(every["mode"], categories=modes, ordered=True)
-    every["position"] = pd.Categorical(every["position"], categories=records["position"].cat.categories,
-                                       ordered=True)
     return every.sort_values(["position", "depth", "mode"], kind="stable").reset_index(drop=True)
 
 

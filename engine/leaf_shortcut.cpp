@@ -1,5 +1,7 @@
 #include "engine/leaf_shortcut.h"
 
+#include "engine/movegen.h"
+
 namespace prunebench {
 namespace {
 
@@ -116,6 +118,38 @@ LeafShortcut::LeafShortcut(const Position& parent) {
   // capture needs a look; with none, every move does.
   const Bitboard mobile_at_risk = more_than_one(mobile_) ? 0 : mobile_ ? mobile_ : ~Bitboard(0);
   look_closer_ = any_check_square_ | mobile_at_risk;
+}
+
+// A move the quick test says yes to lands on no check square of its mover,
+// leaves no line to the enemy king (or stays on it), and captures no mobile
+// piece that is the enemy's only one. A child's value from the parent's side
+// is the parent's evaluation plus what the move captures
+// (accepted_child_evaluation, negated): a capture of a piece worth more than
+// `bound` allows ends the answer, as does a parent whose quiet moves are
+// already worth more.
+bool LeafShortcut::children_at_most(const Position& parent, Score bound, std::uint64_t& count,
+                                    Score& best) const {
+  const Score room = bound - parent_evaluation_;
+  if (room < 0 || !mobile_) return false;
+  const Color them = ~parent.side_to_move();
+  Bitboard avoid = more_than_one(mobile_) ? 0 : mobile_;
+  for (const PieceType victim : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
+    if (PIECE_VALUE[victim] > room) avoid |= parent.pieces(them, victim);
+  AvoidedMoves avoided{{}, discoverers_, enemy_king_};
+  for (int mover = 0; mover < PIECE_TYPE_NB; ++mover)
+    avoided.destinations[mover] = check_squares_[mover] | avoid;
+  int moves = 0;
+  Bitboard captured = 0;
+  if (!count_moves_avoiding(parent, avoided, moves, captured) || moves == 0) return false;
+  Score gain = 0;
+  for (const PieceType victim : {QUEEN, ROOK, BISHOP, KNIGHT, PAWN})
+    if (captured & parent.pieces(victim)) {
+      gain = PIECE_VALUE[victim];
+      break;
+    }
+  count = std::uint64_t(moves);
+  best = parent_evaluation_ + gain;
+  return true;
 }
 
 }  // namespace prunebench

@@ -23,6 +23,8 @@
 // position. Tests compare every answer with the played position's.
 #pragma once
 
+#include <cstdint>
+
 #include "engine/eval.h"
 #include "engine/position.h"
 #include "engine/quiet_child.h"
@@ -71,6 +73,16 @@ class LeafShortcut {
     if ((discoverers_ & square_bb(from)) && !(line_bb(from, enemy_king_) & square_bb(to))) return false;
     return (mobile_ & ~square_bb(to)) != 0;  // a capture on `to` removes that piece
   }
+
+  // Every child of `parent` at once, without listing the moves: true when
+  // the test above says yes at once for every legal move (none lands on a
+  // square worth a closer look or leaves a line to the enemy king, none is
+  // castling, en passant or a promotion) and each child's value from the
+  // parent's side (its evaluation negated) is at most `bound`; then `count`
+  // is the number of moves and `best` the largest of those values. False
+  // when some child needs a closer look, when one is worth more than
+  // `bound`, or when there is no move.
+  bool children_at_most(const Position& parent, Score bound, std::uint64_t& count, Score& best) const;
 
   // evaluate(parent.after(m)), with the parent's evaluation looked up once.
   [[gnu::always_inline]] Score child_evaluation(const Position& parent, Move m) const {

@@ -130,6 +130,34 @@ struct CountSink {
   void add_promotions(Bitboard targets, int, bool) { count += 4 * popcount(targets); }
 };
 
+// Counts the moves and gathers the squares they capture on, without listing
+// them, and stops, unsure, at the first move `avoided` names, or that is
+// castling, en passant or a promotion (count_moves_avoiding).
+struct AvoidingCountSink {
+  static constexpr bool STOP_AT_FIRST = true;
+  static constexpr bool KEEPS_ORDER = false;
+  const AvoidedMoves& avoided;
+  int count = 0;
+  Bitboard captured = 0;
+  bool unsure = false;
+
+  bool done() const { return unsure; }
+  void add(Move) { unsure = true; }
+  void add_targets(PieceType mover, Square from, Bitboard targets, Bitboard enemies) {
+    const bool off_line = (avoided.origins & square_bb(from)) && (targets & ~line_bb(from, avoided.line_end));
+    unsure |= (targets & avoided.destinations[mover]) != 0 || off_line;
+    count += popcount(targets);
+    captured |= targets & enemies;
+  }
+  void add_pawn_moves(Bitboard targets, int offset, MoveKind kind) {
+    const Bitboard from = offset > 0 ? targets >> offset : targets << -offset;
+    unsure |= (targets & avoided.destinations[PAWN]) != 0 || (from & avoided.origins) != 0;
+    count += popcount(targets);
+    if (kind == CAPTURE) captured |= targets;
+  }
+  void add_promotions(Bitboard targets, int, bool) { unsure |= targets != 0; }
+};
+
 struct AnySink {
   static constexpr bool STOP_AT_FIRST = true;
   static constexpr bool KEEPS_ORDER = false;

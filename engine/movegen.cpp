@@ -424,6 +424,14 @@ int count_legal(const Position& pos) {
   return pos.side_to_move() == WHITE ? count_moves<WHITE>(pos) : count_moves<BLACK>(pos);
 }
 
+bool count_moves_avoiding(const Position& pos, const AvoidedMoves& avoided, int& count, Bitboard& captured) {
+  movegen_sinks::AvoidingCountSink sink{avoided};
+  generate(pos, sink);
+  count = sink.count;
+  captured = sink.captured;
+  return !sink.unsure;
+}
+
 std::uint64_t count_legal_replies(const Position& pos) {
   if (pos.side_to_move() == WHITE) {
     ReplyCountSink<BLACK> sink{pos, CountBoard(pos)};

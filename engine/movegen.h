@@ -15,6 +15,7 @@
 // queen, rook, bishop, knight). Unordered alpha-beta counts depend on it.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -60,6 +61,19 @@ class MoveList {
 void generate_legal(const Position& pos, MoveList& list);
 // The number of legal moves, without building the list.
 int count_legal(const Position& pos);
+// The moves count_moves_avoiding must not meet: for each type of mover, the
+// squares it must not land on; and the origins from which a move must stay
+// on the line through `line_end` (a pawn may not start from one at all).
+struct AvoidedMoves {
+  std::array<Bitboard, PIECE_TYPE_NB> destinations;
+  Bitboard origins;
+  Square line_end;
+};
+// The number of legal moves, in `count`, and the squares they capture on,
+// in `captured`, unless a move is one `avoided` names, or castling, en
+// passant or a promotion: then false, and both are partial.
+// (LeafShortcut::children_at_most.)
+bool count_moves_avoiding(const Position& pos, const AvoidedMoves& avoided, int& count, Bitboard& captured);
 // The legal replies to every legal move, summed: perft(pos, 2). The children
 // are played on the light board of count_board.h, not as Positions.
 std::uint64_t count_legal_replies(const Position& pos);

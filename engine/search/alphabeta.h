@@ -84,6 +84,13 @@ class AlphaBeta {
       if (first_child_first_ &&
           first_child_cuts(ply, depth, alpha, beta, expected, on_previous_pv, searched, value))
         return value;
+    [[maybe_unused]] LeafTally leaves;
+    MoveLoop loop;
+    if constexpr (LEAF_CHILDREN) {
+      prepare_leaf_children(ctx_, ply + 1);
+      if (leaf_children_bounded_by_alpha(alpha, loop, leaves))
+        return end_node<LEAF_CHILDREN>(ply, depth, alpha, beta, expected, loop, leaves);
+    }
     typename T::MoveList list;
     ctx_.tree.generate(list);
     if (list.size() == 0) return bounded<F>(terminal_value(ctx_, ply), alpha, beta);
@@ -92,9 +99,6 @@ class AlphaBeta {
           hash_child_cuts(list, ply, depth, alpha, beta, expected, on_previous_pv, hash_move, searched,
                           value))
         return value;
-    [[maybe_unused]] LeafTally leaves;
-    MoveLoop loop;
-    if constexpr (LEAF_CHILDREN) prepare_leaf_children(ctx_, ply + 1);
     if (!(LEAF_CHILDREN && leaf_children_at_most_alpha(list, alpha, loop, leaves))) {
       MovePicker<T> moves(list);
       SelectiveNode selective;
@@ -116,12 +120,7 @@ class AlphaBeta {
         loop = search_moves<LEAF_CHILDREN>(moves, leaves, selective, ply, depth, alpha, beta, expected,
                                            on_previous_pv, pv_move, searched);
     }
-    if (loop.behaved != NodeType::CUT) record_node_value(ctx_, ply, loop.best, loop.alpha, beta);
-    if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
-    count_node_types(ctx_.counters, expected, loop.behaved);
-    const Score best = bounded<F>(loop.best, alpha, beta);
-    if (ctx_.tt) store_table<M>(ctx_, ply, depth, best, alpha, beta, loop.best_move);
-    return best;
+    return end_node<LEAF_CHILDREN>(ply, depth, alpha, beta, expected, loop, leaves);
   }
 
   // Under MVV-LVA a node searches its best capture first (with no capture
@@ -296,6 +295,18 @@ class AlphaBeta {
     Score alpha = 0;
   };
 
+  // What a node records once its move loop has ended; returns its value.
+  template <bool LEAF_CHILDREN>
+  [[gnu::always_inline]] Score end_node(int ply, int depth, Score alpha, Score beta, NodeType expected,
+                                        const MoveLoop& loop, const LeafTally& leaves) {
+    if (loop.behaved != NodeType::CUT) record_node_value(ctx_, ply, loop.best, loop.alpha, beta);
+    if constexpr (LEAF_CHILDREN) count_leaf_children(ctx_.counters, ply + 1, leaves);
+    count_node_types(ctx_.counters, expected, loop.behaved);
+    const Score best = bounded<F>(loop.best, alpha, beta);
+    if (ctx_.tt) store_table<M>(ctx_, ply, depth, best, alpha, beta, loop.best_move);
+    return best;
+  }
+
   // A node whose children are leaves scores them in list order before it
   // orders them, when ordering can only matter through a child above alpha:
   // if none is, no child raises alpha, so none is re-searched (PVS), none
@@ -326,6 +337,24 @@ class AlphaBeta {
         terminals += terminal;
       }
       leaves = {list.size(), terminals};
+      loop.best = best;
+      loop.alpha = alpha;
+      return true;
+    }
+  }
+  // leaf_children_at_most_alpha's outcome when every child is at most alpha,
+  // from the tree without a move list (BoundsLeafChildren): the same
+  // children, values and counts, none of them a terminal. False, with
+  // nothing counted, when the tree cannot tell or a child is above alpha.
+  bool leaf_children_bounded_by_alpha(Score alpha, MoveLoop& loop, LeafTally& leaves) {
+    if constexpr (!SCORES_REST_IN_LIST_ORDER || !BoundsLeafChildren<T>) {
+      (void)alpha, (void)loop, (void)leaves;
+      return false;
+    } else {
+      std::uint64_t count;
+      Score best;
+      if (!unordered_scan_ || !ctx_.tree.leaf_children_at_most(alpha, count, best)) return false;
+      leaves = {count, 0};
       loop.best = best;
       loop.alpha = alpha;
       return true;

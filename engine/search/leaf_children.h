@@ -10,6 +10,7 @@
 #pragma once
 
 #include <concepts>
+#include <cstdint>
 
 #include "engine/search/tree.h"
 #include "engine/types.h"
@@ -27,9 +28,8 @@ concept ScoresLeafChildren = Tree<T> &&
     requires(T& tree, const T& const_tree, typename T::MoveType move, Score& value) {
   // Whether it does so now (a chess tree set to play every leaf does not).
   { const_tree.scores_leaf_children() } -> std::same_as<bool>;
-  // Called on a node with one ply to go, after its moves are generated and
-  // ordered and before its first child is scored. `terminal_ply`: the
-  // argument terminal_score() takes at the children.
+  // Called on a node with one ply to go before its first child is scored.
+  // `terminal_ply`: the argument terminal_score() takes at the children.
   { tree.prepare_leaf_children(0) } -> std::same_as<void>;
   // The child reached by `move`, scored as has_children(), terminal_score()
   // and evaluate() would score it after make(move).
@@ -39,6 +39,19 @@ concept ScoresLeafChildren = Tree<T> &&
   // (then the search asks leaf_child_score). Two calls rather than one, so
   // that the cheap answer's path through the search stays short.
   { const_tree.quick_leaf_child_value(move, value) } -> std::same_as<bool>;
+};
+
+// Optional beside it: every leaf child's value bounded at once, without a
+// move list, for a node whose order cannot matter unless a child scores
+// above alpha (alphabeta.h's scan in list order).
+template <typename T>
+concept BoundsLeafChildren = ScoresLeafChildren<T> &&
+    requires(const T& const_tree, Score bound, std::uint64_t& count, Score& best) {
+  // After prepare_leaf_children: true when every child is provably not a
+  // terminal and scores at most `bound` from this node's side (its value
+  // negated), with their number in `count` and the largest of those scores
+  // in `best`; false when it cannot tell (nothing is known then).
+  { const_tree.leaf_children_at_most(bound, count, best) } -> std::same_as<bool>;
 };
 
 // Optional beside it: the child a node searches first when its moves are

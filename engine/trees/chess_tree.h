@@ -98,6 +98,11 @@ class ChessTree {
     value = shortcut_.accepted_child_evaluation(*current_, m);
     return true;
   }
+  // Every leaf child at once (LeafShortcut::children_at_most), after
+  // prepare_leaf_children.
+  bool leaf_children_at_most(Score bound, std::uint64_t& count, Score& best) const {
+    return shortcut_.children_at_most(*current_, bound, count, best);
+  }
   // The child played in the slot above the parent, which stays the current node.
   [[gnu::noinline]] LeafChildScore leaf_child_score(Move m) const {
     overwriting(current_ + 1);

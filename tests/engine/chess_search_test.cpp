@@ -94,7 +94,8 @@ TEST(ChessSearch, EveryModeReturnsTheMinimaxValue) {
 }
 
 // A node with one ply to go scores its children from itself (leaf_children.h),
-// and it may score all of them in list order before ordering them, or the
+// and it may bound all of them at once without listing them, score all of
+// them in list order before ordering them, or the
 // moves it reaches last at once, in list order, and work out what the
 // ordered loop would have done (alphabeta.h). Under MVV-LVA alone a node
 // with more plies to go searches its first move before it lists its moves.
@@ -123,10 +124,10 @@ TEST(ChessSearch, ScoringLeavesFromTheParentChangesNoCount) {
   for (std::size_t i = 2; i < suite.size() && positions.size() < 14; i += 11)
     positions.push_back(from_fen(suite[i].fen));
   positions.push_back(from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"));  // a back-rank mate among quiet moves
-  for (const char* mode : {"pvs-id-tt-killers", "mvv-lva+history", "mvv-lva+killers+history",
-                           "algo=pvs+order=mvv-lva+history", "mvv-lva+tt+id+killers+history+mate-distance",
-                           "mvv-lva+id+aspiration=25+history", "mvv-lva-fail-hard+history", "mvv-lva", "pvs",
-                           "id-tt-killers", "mvv-lva-fail-hard"})
+  for (const char* mode :
+       {"pvs-id-tt-killers", "mvv-lva+history", "mvv-lva+killers+history", "algo=pvs+order=mvv-lva+history",
+        "mvv-lva+tt+id+killers+history+mate-distance", "mvv-lva+id+aspiration=25+history",
+        "mvv-lva-fail-hard+history", "mvv-lva", "pvs", "id-tt-killers", "mvv-lva-fail-hard", "mtdf"})
     for (const Position& pos : positions)
       for (int depth = 2; depth <= 4; ++depth) expect_same_search_with_every_leaf_played(pos, mode, depth);
   // Deeper, where history has grown onto the squares of captures, so that it

@@ -2,11 +2,15 @@
 // every child of every node of perft(3) for every suite position: whatever
 // the shortcut claims, the played child must confirm, and a lazy tree must
 // answer every question exactly as a tree that plays every move.
+#include "engine/leaf_shortcut.h"
+
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
 
 #include "engine/trees/chess_tree.h"
 #include "engine/uci_move.h"
-#include "engine/leaf_shortcut.h"
 #include "tests/engine/perft_suite.h"
 
 namespace prunebench {
@@ -103,6 +107,85 @@ TEST(LeafShortcut, SettlesQuietMovesFromTheStart) {
   MoveList moves;
   generate_legal(start, moves);
   for (Move m : moves) EXPECT_TRUE(shortcut.child_has_legal_move_out_of_check(start, m)) << to_uci(m);
+}
+
+// children_at_most against the played children, at one node and one bound:
+// a yes must hold for every child, and a child above the bound, a terminal
+// child or no move at all must get a no.
+struct BoundTally {
+  std::uint64_t asked = 0;
+  std::uint64_t could_say_yes = 0;  // every child is an ordinary leaf at most the bound
+  std::uint64_t answered = 0;
+};
+
+void check_bound(const Position& pos, Score bound, BoundTally& tally) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  Score most = -INFINITE_SCORE;
+  bool terminal = false;
+  for (Move m : moves) {
+    const Position child = pos.after(m);
+    terminal |= !has_legal_move(child);
+    most = std::max(most, Score(-evaluate(child)));
+  }
+  std::uint64_t count = 0;
+  Score best = 0;
+  const bool answered = LeafShortcut(pos).children_at_most(pos, bound, count, best);
+  ++tally.asked;
+  tally.answered += answered;
+  const std::string where = pos.fen() + " bound " + std::to_string(bound);
+  if (moves.size() == 0 || terminal || most > bound) {
+    EXPECT_FALSE(answered) << where;
+    return;
+  }
+  ++tally.could_say_yes;
+  if (!answered) return;
+  EXPECT_EQ(count, moves.size()) << where;
+  EXPECT_EQ(best, most) << where;
+}
+
+void check_bounds(const Position& pos, int depth, BoundTally& tally) {
+  const Score evaluation = evaluate(pos);
+  for (const Score bound : {Score(-INFINITE_SCORE), Score(evaluation - 1), evaluation, Score(evaluation + 99),
+                            Score(evaluation + 100), Score(evaluation + 330), Score(INFINITE_SCORE)})
+    check_bound(pos, bound, tally);
+  if (depth == 0 || ::testing::Test::HasFailure()) return;
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (Move m : moves) check_bounds(pos.after(m), depth - 1, tally);
+}
+
+TEST(LeafShortcut, BoundsEveryChildAtOnceAsThePlayedChildrenSay) {
+  BoundTally tally;
+  for (const auto& c : testing::load_perft_suite()) {
+    const FenResult parsed = Position::from_fen(c.fen);
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    check_bounds(parsed.value, 2, tally);
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(tally.could_say_yes, 10'000u);
+  // A yes must be common where one is possible, or the search's bulk scan
+  // buys nothing. (This suite is mostly special cases, see above: about a
+  // quarter here.)
+  EXPECT_GT(tally.answered, tally.could_say_yes / 5) << tally.answered << " of " << tally.could_say_yes;
+}
+
+TEST(LeafShortcut, BoundsTheStartPositionsChildren) {
+  const Position start = Position::start();
+  std::uint64_t count = 0;
+  Score best = 1;
+  ASSERT_TRUE(LeafShortcut(start).children_at_most(start, 0, count, best));
+  EXPECT_EQ(count, 20u);
+  EXPECT_EQ(best, 0);
+  EXPECT_FALSE(LeafShortcut(start).children_at_most(start, -1, count, best));
+  // After 1. d4 e5 white may take the pawn, and no move gives check: every
+  // child is worth at most 100.
+  const Position englund =
+      Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 2").value;
+  EXPECT_FALSE(LeafShortcut(englund).children_at_most(englund, 99, count, best));
+  ASSERT_TRUE(LeafShortcut(englund).children_at_most(englund, 100, count, best));
+  EXPECT_EQ(count, 29u);
+  EXPECT_EQ(best, 100);
 }
 
 }  // namespace

@@ -12,10 +12,58 @@ bool cannot_be_pinned(Square king, Square s, Bitboard own) {
   return !line_bb(king, s) || (between_bb(king, s) & own);
 }
 
-// With REPORT, a yes also reports in `rests_on` the squares it rests on besides the
-// move's own: the enemy king's, the line through it and the mover's origin
-// (a discovered check), those between it and the mover's destination (a
-// direct one), and the enemy piece with a step and that step's square.
+// Whether the enemy, in check from our `mover` alone after it went from
+// `from` to `to` (`occupied`: the child's occupancy), has a legal move
+// that one of three sights proves. A piece of theirs that cannot be pinned
+// (beside the king) takes the checker or steps between it and their king:
+// with one checker either ends the check, and the piece leaves no line open.
+// Or their king steps to a square, empty or ours, that none of our pieces
+// attacks once the king has left its own.
+template <typename Board>
+bool check_has_answer(const Board& parent, Square from, Square to, PieceType mover, Bitboard occupied) {
+  const Color us = parent.side_to_move(), them = ~us;
+  const Square king = parent.king_square(them);
+  const Bitboard theirs = parent.pieces(them) & ~square_bb(to);
+  const auto any_unpinnable = [&](Bitboard pieces) {
+    while (pieces)
+      if (cannot_be_pinned(king, pop_lsb(pieces), theirs)) return true;
+    return false;
+  };
+  const Bitboard pawns = parent.pieces(PAWN) & theirs, knights = parent.pieces(KNIGHT) & theirs;
+  const Bitboard diagonal = (parent.pieces(BISHOP) | parent.pieces(QUEEN)) & theirs;
+  const Bitboard straight = (parent.pieces(ROOK) | parent.pieces(QUEEN)) & theirs;
+  if (any_unpinnable((pawn_attacks(us, to) & pawns) | (knight_attacks(to) & knights) |
+                     (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & straight)))
+    return true;
+  for (Bitboard gap = between_bb(to, king); gap;) {
+    const Square s = pop_lsb(gap);
+    const Bitboard pusher = (them == WHITE ? shift<SOUTH>(square_bb(s)) : shift<NORTH>(square_bb(s))) & pawns;
+    if (any_unpinnable(pusher | (knight_attacks(s) & knights) | (bishop_attacks(s, occupied) & diagonal) |
+                       (rook_attacks(s, occupied) & straight)))
+      return true;
+  }
+  const auto ours = [&](PieceType pt) {
+    const Bitboard before = parent.pieces(us, pt);
+    return pt == mover ? before ^ square_bb(from) ^ square_bb(to) : before;
+  };
+  const Bitboard our_diagonal = ours(BISHOP) | ours(QUEEN), our_straight = ours(ROOK) | ours(QUEEN);
+  const Bitboard without_king = occupied ^ square_bb(king);
+  for (Bitboard steps = king_attacks(king) & ~theirs; steps;) {
+    const Square s = pop_lsb(steps);
+    if (!(pawn_attacks(them, s) & ours(PAWN)) && !(knight_attacks(s) & ours(KNIGHT)) &&
+        !(king_attacks(s) & ours(KING)) && !(bishop_attacks(s, without_king) & our_diagonal) &&
+        !(rook_attacks(s, without_king) & our_straight))
+      return true;
+  }
+  return false;
+}
+
+// Without REPORT, a child in check from the mover alone gets its answer from
+// check_has_answer. With REPORT a check is refused, and a yes also reports
+// in `rests_on` the squares it rests on besides the move's own: the enemy
+// king's, the line through it and the mover's origin (a discovered check),
+// those between it and the mover's destination (a direct one), and the
+// enemy piece with a step and that step's square.
 template <bool REPORT = false, typename Board>
 bool lone_child_check(const Board& parent, Move m, Bitboard* rests_on = nullptr) {
   constexpr unsigned ORDINARY = 1u << QUIET | 1u << DOUBLE_PUSH | 1u << CAPTURE;  // not castling, e.p., promotion
@@ -34,7 +82,8 @@ bool lone_child_check(const Board& parent, Move m, Bitboard* rests_on = nullptr)
     case QUEEN: attacks = queen_attacks(to, occupied); break;
     default: break;
   }
-  if (attacks & square_bb(enemy_king)) return false;
+  const bool direct_check = attacks & square_bb(enemy_king);
+  if (REPORT && direct_check) return false;
   // A discovered check: only a piece leaving a line through the king can uncover one.
   const Bitboard rook_lines = rook_rays(enemy_king), bishop_lines = bishop_rays(enemy_king);
   const Bitboard others = parent.pieces(us) ^ square_bb(from);
@@ -44,6 +93,7 @@ bool lone_child_check(const Board& parent, Move m, Bitboard* rests_on = nullptr)
   if ((bishop_lines & square_bb(from)) &&
       (bishop_attacks(enemy_king, occupied) & others & (parent.pieces(BISHOP) | parent.pieces(QUEEN))))
     return false;
+  if (direct_check) return check_has_answer(parent, from, to, mover, occupied);
   const auto yes = [&](Square piece, Square step) {
     if constexpr (REPORT)
       *rests_on = square_bb(enemy_king) | line_bb(enemy_king, from) | between_bb(to, enemy_king) |
@@ -67,12 +117,8 @@ bool lone_child_check(const Board& parent, Move m, Bitboard* rests_on = nullptr)
 
 }  // namespace
 
-bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m) {
-  return lone_child_check(parent, m);
-}
-bool lone_child_has_legal_move_out_of_check(const QuietChild& parent, Move m) {
-  return lone_child_check(parent, m);
-}
+bool lone_child_has_legal_move(const Position& parent, Move m) { return lone_child_check(parent, m); }
+bool lone_child_has_legal_move(const QuietChild& parent, Move m) { return lone_child_check(parent, m); }
 bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m, Bitboard& rests_on) {
   return lone_child_check<true>(parent, m, &rests_on);
 }

@@ -31,16 +31,20 @@
 
 namespace prunebench {
 
-// child_has_legal_move_out_of_check for one move, with nothing precomputed:
-// for a node that scores a single child (alphabeta.h's first move), where
-// building the shortcut for every child would cost more than it saves. A
-// direct or discovered check, or a child whose side has neither an
-// unpinnable knight with a step nor an unpinnable pawn with a push, is left
-// to the caller.
-bool lone_child_has_legal_move_out_of_check(const Position& parent, Move m);
+// True if `m`'s child has a legal move, with nothing precomputed: for a node
+// that scores a single child (alphabeta.h's first move), where building the
+// shortcut for every child would cost more than it saves. Out of check, the
+// proof is an unpinnable knight of the child's side with a step or an
+// unpinnable pawn with a push. In check from the mover alone, it is an
+// unpinnable piece that takes the checker or steps between it and the king,
+// or a king step to a square none of ours attacks. Anything else (a
+// discovered check, castling, en passant, a promotion, no such proof) is
+// left to the caller.
+bool lone_child_has_legal_move(const Position& parent, Move m);
 // The same for the grandchild `m` leads to from a child not yet built.
-bool lone_child_has_legal_move_out_of_check(const QuietChild& parent, Move m);
-// The first form, and with a yes, in `rests_on`, the squares that answer
+bool lone_child_has_legal_move(const QuietChild& parent, Move m);
+// The out-of-check half of lone_child_has_legal_move (a check is refused),
+// and with a yes, in `rests_on`, the squares that answer
 // rests on besides `m`'s own: the enemy king's, the line through it and m's
 // origin, those between it and m's destination, and the enemy knight or
 // pawn found with a step and that step's square. A legal position that

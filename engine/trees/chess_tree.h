@@ -129,12 +129,17 @@ class ChessTree {
     if (pending_is_quiet()) return evaluate_after(QuietChild(*current_, pending_), m);
     return evaluate_after(position(), m);
   }
+  // A child pending after a quiet move is asked once, unbuilt: built, it
+  // would give the same answer.
   LeafChildScore lone_leaf_child_score(Move m, Score evaluation, int terminal_ply) {
-    if (pending_is_quiet() && (siblings_.shared_leaf_is_ordinary(current_, pending_, m) ||
-                               lone_child_has_legal_move_out_of_check(QuietChild(*current_, pending_), m)))
+    if (pending_is_quiet()) {
+      if (siblings_.shared_leaf_is_ordinary(current_, pending_, m) ||
+          lone_child_has_legal_move(QuietChild(*current_, pending_), m))
+        return {evaluation, false};
+    } else if (lone_child_has_legal_move(position(), m)) {
       return {evaluation, false};
-    const Position& pos = position();
-    if (lone_child_has_legal_move_out_of_check(pos, m)) return {evaluation, false};
+    }
+    play_pending();
     leaf_terminal_ply_ = terminal_ply;
     return leaf_child_score(m);
   }

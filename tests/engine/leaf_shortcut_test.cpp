@@ -20,7 +20,8 @@ namespace {
 struct Tally {
   std::uint64_t children = 0;
   std::uint64_t settled = 0;  // answered by the shortcut without playing
-  std::uint64_t settled_alone = 0;  // answered by lone_child_has_legal_move_out_of_check
+  std::uint64_t settled_alone = 0;         // answered by lone_child_has_legal_move
+  std::uint64_t checks_settled_alone = 0;  // of those, children in check
 };
 
 void check_children(const Position& pos, int depth, Tally& tally) {
@@ -38,8 +39,13 @@ void check_children(const Position& pos, int depth, Tally& tally) {
       EXPECT_FALSE(child.in_check()) << pos.fen() << " " << to_uci(m);
       EXPECT_TRUE(has_legal_move(child)) << pos.fen() << " " << to_uci(m);
     }
-    if (lone_child_has_legal_move_out_of_check(pos, m)) {
+    if (lone_child_has_legal_move(pos, m)) {
       ++tally.settled_alone;
+      tally.checks_settled_alone += child.in_check();
+      EXPECT_TRUE(has_legal_move(child)) << pos.fen() << " " << to_uci(m);
+    }
+    Bitboard rests_on = 0;
+    if (lone_child_has_legal_move_out_of_check(pos, m, rests_on)) {
       EXPECT_FALSE(child.in_check()) << pos.fen() << " " << to_uci(m);
       EXPECT_TRUE(has_legal_move(child)) << pos.fen() << " " << to_uci(m);
     }
@@ -86,6 +92,37 @@ TEST(LeafShortcut, AgreesWithThePlayedChildAtEveryNodeOfPerft3) {
   // The one-move test, with no knight or pawn to lean on in many of these
   // endings, settles fewer (a third, and most leaves of an opening search).
   EXPECT_GT(tally.settled_alone, tally.children / 4) << tally.settled_alone << " of " << tally.children;
+  EXPECT_GT(tally.checks_settled_alone, 1'000u);
+}
+
+// A child in check from the mover alone: the one-move test finds the answer
+// that takes the checker, steps between or moves the king, and never
+// claims one for a mate.
+TEST(LeafShortcut, FindsAnAnswerToACheckOrNone) {
+  struct Case {
+    const char* fen;
+    const char* move;
+    bool answered;
+  };
+  const Case checks[] = {
+      // 4. Bb5+ after 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5: c6, Nc6, Bd7, Nd7 and Kd8 answer.
+      {"rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 4", "f1b5", true},
+      {"4k3/8/8/8/8/8/3n4/R5K1 w - - 0 1", "a1a8", true},  // the king steps off the rank
+      // The knight could step between, but it stands on a diagonal through its king.
+      {"4k3/8/2n5/8/8/8/8/R5K1 w - - 0 1", "a1a8", true},
+      {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", false},      // back-rank mate
+      {"6k1/5pp1/7p/8/8/8/8/R5K1 w - - 0 1", "a1a8", true},      // the king steps to h7
+      {"3qkb2/2p1pp2/8/8/8/8/8/1Q4K1 w - - 0 1", "b1b5", true},  // only c6 (or Qd7) steps between
+  };
+  for (const auto& c : checks) {
+    const Position pos = Position::from_fen(c.fen).value;
+    const Move m = parse_uci_move(pos, c.move);
+    ASSERT_FALSE(m.is_none()) << c.fen << " " << c.move;
+    const Position child = pos.after(m);
+    ASSERT_TRUE(child.in_check()) << c.fen << " " << c.move;
+    ASSERT_EQ(has_legal_move(child), c.answered) << c.fen << " " << c.move;
+    EXPECT_EQ(lone_child_has_legal_move(pos, m), c.answered) << c.fen << " " << c.move;
+  }
 }
 
 // Moves the shortcut must refuse: the child is in check.

@@ -181,12 +181,22 @@ bool LeafShortcut::children_at_most(const Position& parent, Score bound, std::ui
   Bitboard avoid = more_than_one(mobile_) ? 0 : mobile_;
   for (const PieceType victim : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
     if (PIECE_VALUE[victim] > room) avoid |= parent.pieces(them, victim);
+  // A direct check is set aside and needs its answer found; a discovered
+  // one (a move off its line from a discoverer's square) is avoided.
   AvoidedMoves avoided{{}, discoverers_, enemy_king_};
-  for (int mover = 0; mover < PIECE_TYPE_NB; ++mover)
-    avoided.destinations[mover] = check_squares_[mover] | avoid;
+  for (int mover = 0; mover < PIECE_TYPE_NB; ++mover) {
+    avoided.destinations[mover] = avoid;
+    avoided.set_aside[mover] = check_squares_[mover];
+  }
   int moves = 0;
   Bitboard captured = 0;
-  if (!count_moves_avoiding(parent, avoided, moves, captured) || moves == 0) return false;
+  SetAsideMoves checks;
+  if (!count_moves_avoiding(parent, avoided, moves, captured, checks) || moves == 0) return false;
+  for (int i = 0; i < checks.count; ++i) {
+    const auto [mover, from, to] = checks.moves[i];
+    if (!check_has_answer(parent, from, to, mover, (parent.occupied() ^ square_bb(from)) | square_bb(to)))
+      return false;
+  }
   Score gain = 0;
   for (const PieceType victim : {QUEEN, ROOK, BISHOP, KNIGHT, PAWN})
     if (captured & parent.pieces(victim)) {

@@ -79,13 +79,14 @@ class LeafShortcut {
   }
 
   // Every child of `parent` at once, without listing the moves: true when
-  // the test above says yes at once for every legal move (none lands on a
-  // square worth a closer look or leaves a line to the enemy king, none is
-  // castling, en passant or a promotion) and each child's value from the
-  // parent's side (its evaluation negated) is at most `bound`; then `count`
-  // is the number of moves and `best` the largest of those values. False
-  // when some child needs a closer look, when one is worth more than
-  // `bound`, or when there is no move.
+  // every child provably has a legal move - the test above says yes at once
+  // (no move leaves a line to the enemy king or takes its only mobile
+  // piece, none is castling, en passant or a promotion), or for a direct
+  // check, lone_child_has_legal_move's three sights find an answer - and
+  // each child's value from the parent's side (its evaluation negated) is
+  // at most `bound`; then `count` is the number of moves and `best` the
+  // largest of those values. False when some child needs a closer look,
+  // when one is worth more than `bound`, or when there is no move.
   bool children_at_most(const Position& parent, Score bound, std::uint64_t& count, Score& best) const;
 
   // evaluate(parent.after(m)), with the parent's evaluation looked up once.

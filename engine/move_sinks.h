@@ -131,12 +131,14 @@ struct CountSink {
 };
 
 // Counts the moves and gathers the squares they capture on, without listing
-// them, and stops, unsure, at the first move `avoided` names, or that is
-// castling, en passant or a promotion (count_moves_avoiding).
+// them, sets aside those landing on `avoided.set_aside`, and stops, unsure,
+// at the first move `avoided` names, or that is castling, en passant or a
+// promotion, or when more are set aside than fit (count_moves_avoiding).
 struct AvoidingCountSink {
   static constexpr bool STOP_AT_FIRST = true;
   static constexpr bool KEEPS_ORDER = false;
   const AvoidedMoves& avoided;
+  SetAsideMoves& set_aside;
   int count = 0;
   Bitboard captured = 0;
   bool unsure = false;
@@ -148,12 +150,24 @@ struct AvoidingCountSink {
     unsure |= (targets & avoided.destinations[mover]) != 0 || off_line;
     count += popcount(targets);
     captured |= targets & enemies;
+    for (Bitboard aside = targets & avoided.set_aside[mover]; aside;) put_aside(mover, from, pop_lsb(aside));
   }
   void add_pawn_moves(Bitboard targets, int offset, MoveKind kind) {
     const Bitboard from = offset > 0 ? targets >> offset : targets << -offset;
     unsure |= (targets & avoided.destinations[PAWN]) != 0 || (from & avoided.origins) != 0;
     count += popcount(targets);
     if (kind == CAPTURE) captured |= targets;
+    for (Bitboard aside = targets & avoided.set_aside[PAWN]; aside;) {
+      const Square to = pop_lsb(aside);
+      put_aside(PAWN, Square(to - offset), to);
+    }
+  }
+  void put_aside(PieceType mover, Square from, Square to) {
+    if (set_aside.count == SetAsideMoves::CAPACITY) {
+      unsure = true;
+      return;
+    }
+    set_aside.moves[set_aside.count++] = {mover, from, to};
   }
   void add_promotions(Bitboard targets, int, bool) { unsure |= targets != 0; }
 };

@@ -424,8 +424,10 @@ int count_legal(const Position& pos) {
   return pos.side_to_move() == WHITE ? count_moves<WHITE>(pos) : count_moves<BLACK>(pos);
 }
 
-bool count_moves_avoiding(const Position& pos, const AvoidedMoves& avoided, int& count, Bitboard& captured) {
-  movegen_sinks::AvoidingCountSink sink{avoided};
+bool count_moves_avoiding(const Position& pos, const AvoidedMoves& avoided, int& count, Bitboard& captured,
+                          SetAsideMoves& set_aside) {
+  set_aside.count = 0;
+  movegen_sinks::AvoidingCountSink sink{avoided, set_aside};
   generate(pos, sink);
   count = sink.count;
   captured = sink.captured;

@@ -64,16 +64,31 @@ int count_legal(const Position& pos);
 // The moves count_moves_avoiding must not meet: for each type of mover, the
 // squares it must not land on; and the origins from which a move must stay
 // on the line through `line_end` (a pawn may not start from one at all).
+// A move landing on one of its mover's `set_aside` squares (and not
+// avoided) is counted and set aside for its caller to look at.
 struct AvoidedMoves {
   std::array<Bitboard, PIECE_TYPE_NB> destinations;
   Bitboard origins;
   Square line_end;
+  std::array<Bitboard, PIECE_TYPE_NB> set_aside{};
 };
-// The number of legal moves, in `count`, and the squares they capture on,
-// in `captured`, unless a move is one `avoided` names, or castling, en
-// passant or a promotion: then false, and both are partial.
+// The moves count_moves_avoiding set aside: a few, or it gives up.
+struct SetAsideMoves {
+  static constexpr int CAPACITY = 8;
+  struct Entry {
+    PieceType mover;
+    Square from, to;
+  };
+  Entry moves[CAPACITY];
+  int count = 0;
+};
+// The number of legal moves, in `count`, the squares they capture on, in
+// `captured`, and the moves set aside, unless a move is one `avoided`
+// names, or castling, en passant or a promotion, or more are set aside
+// than fit: then false, and all three are partial.
 // (LeafShortcut::children_at_most.)
-bool count_moves_avoiding(const Position& pos, const AvoidedMoves& avoided, int& count, Bitboard& captured);
+bool count_moves_avoiding(const Position& pos, const AvoidedMoves& avoided, int& count, Bitboard& captured,
+                          SetAsideMoves& set_aside);
 // The legal replies to every legal move, summed: perft(pos, 2). The children
 // are played on the light board of count_board.h, not as Positions.
 std::uint64_t count_legal_replies(const Position& pos);

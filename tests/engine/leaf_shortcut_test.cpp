@@ -163,16 +163,18 @@ struct BoundTally {
   std::uint64_t asked = 0;
   std::uint64_t could_say_yes = 0;  // every child is an ordinary leaf at most the bound
   std::uint64_t answered = 0;
+  std::uint64_t answered_with_checks = 0;  // a yes where some child is in check
 };
 
 void check_bound(const Position& pos, Score bound, BoundTally& tally) {
   MoveList moves;
   generate_legal(pos, moves);
   Score most = -INFINITE_SCORE;
-  bool terminal = false;
+  bool terminal = false, check = false;
   for (Move m : moves) {
     const Position child = pos.after(m);
     terminal |= !has_legal_move(child);
+    check |= child.in_check();
     most = std::max(most, Score(-evaluate(child)));
   }
   std::uint64_t count = 0;
@@ -187,6 +189,7 @@ void check_bound(const Position& pos, Score bound, BoundTally& tally) {
   }
   ++tally.could_say_yes;
   if (!answered) return;
+  tally.answered_with_checks += check;
   EXPECT_EQ(count, moves.size()) << where;
   EXPECT_EQ(best, most) << where;
 }
@@ -213,6 +216,7 @@ TEST(LeafShortcut, BoundsEveryChildAtOnceAsThePlayedChildrenSay) {
   // buys nothing. (This suite is mostly special cases, see above: about a
   // quarter here.)
   EXPECT_GT(tally.answered, tally.could_say_yes / 5) << tally.answered << " of " << tally.could_say_yes;
+  EXPECT_GT(tally.answered_with_checks, 1'000u) << tally.answered_with_checks << " of " << tally.answered;
 }
 
 TEST(LeafShortcut, BoundsTheStartPositionsChildren) {

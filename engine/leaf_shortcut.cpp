@@ -14,11 +14,11 @@ bool cannot_be_pinned(Square king, Square s, Bitboard own) {
 
 // Whether the enemy, in check from our `mover` alone after it went from
 // `from` to `to` (`occupied`: the child's occupancy), has a legal move
-// that one of three sights proves. A piece of theirs that cannot be pinned
-// (beside the king) takes the checker or steps between it and their king:
-// with one checker either ends the check, and the piece leaves no line open.
-// Or their king steps to a square, empty or ours, that none of our pieces
-// attacks once the king has left its own.
+// that one of three sights proves. A piece of theirs other than the king
+// that cannot be pinned takes the checker, or steps between it and their
+// king (a pawn by a single push): with one checker either ends the check,
+// and the piece leaves no line open. Or their king steps to a square, empty
+// or ours, that none of our pieces attacks once the king has left its own.
 template <typename Board>
 bool check_has_answer(const Board& parent, Square from, Square to, PieceType mover, Bitboard occupied) {
   const Color us = parent.side_to_move(), them = ~us;

@@ -46,12 +46,13 @@ bool check_has_answer(const Board& parent, Square from, Square to, PieceType mov
     const Bitboard before = parent.pieces(us, pt);
     return pt == mover ? before ^ square_bb(from) ^ square_bb(to) : before;
   };
+  const Bitboard our_pawns = ours(PAWN), our_knights = ours(KNIGHT), our_king = ours(KING);
   const Bitboard our_diagonal = ours(BISHOP) | ours(QUEEN), our_straight = ours(ROOK) | ours(QUEEN);
   const Bitboard without_king = occupied ^ square_bb(king);
   for (Bitboard steps = king_attacks(king) & ~theirs; steps;) {
     const Square s = pop_lsb(steps);
-    if (!(pawn_attacks(them, s) & ours(PAWN)) && !(knight_attacks(s) & ours(KNIGHT)) &&
-        !(king_attacks(s) & ours(KING)) && !(bishop_attacks(s, without_king) & our_diagonal) &&
+    if (!(pawn_attacks(them, s) & our_pawns) && !(knight_attacks(s) & our_knights) &&
+        !(king_attacks(s) & our_king) && !(bishop_attacks(s, without_king) & our_diagonal) &&
         !(rook_attacks(s, without_king) & our_straight))
       return true;
   }

@@ -13,13 +13,20 @@ def test_every_figure_of_issue_16_part_3_has_a_target():
 
 def test_summary_line_shows_target_best_and_median():
     line = bench_vs_stockfish.summary_line("perft start depth 6: x Stockfish", 4.4, 2.75, 2.61)
-    assert line.split()[-5:] == [">=", "4.4", "2.75", "2.61", "no"]
+    assert line.split()[-8:] == [">=", "4.4", "2.75", "2.61", "no", "(median", "+69", "%)"]
 
 
 def test_summary_line_says_whether_best_and_median_meet_the_target():
     assert bench_vs_stockfish.summary_line("f", 150.0, 160.0, 151.0).endswith("yes")
-    assert bench_vs_stockfish.summary_line("f", 150.0, 160.0, 140.0).endswith("best only")
-    assert bench_vs_stockfish.summary_line("f", 150.0, 149.9, 140.0).endswith("no")
+    assert bench_vs_stockfish.summary_line("f", 150.0, 160.0, 140.0).endswith("best only (median +8 %)")
+    assert bench_vs_stockfish.summary_line("f", 150.0, 149.9, 140.0).endswith("no (median +8 %)")
+
+
+def test_summary_line_names_the_rise_the_median_needs_rounded_up():
+    # 0.35 / 0.33 = 1.0606...: 7 %, not 6; a median on the target needs none.
+    assert bench_vs_stockfish.summary_line("f", 0.35, 0.34, 0.33).endswith("no (median +7 %)")
+    assert bench_vs_stockfish.summary_line("f", 0.2, 0.2, 0.2).endswith("yes")
+    assert bench_vs_stockfish.summary_line("f", 1.0, 1.0, 0.5).endswith("best only (median +100 %)")
 
 
 def test_the_ordered_searches_have_their_share_of_minimax_as_target():

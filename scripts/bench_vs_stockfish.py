@@ -169,7 +169,7 @@ def summary_line(label, target, best, median):
     """One summary row: the figure from the best and the median time, its target, and whether both meet it;
     when the median falls short, by how much it would have to rise, in per cent."""
     met = "yes" if min(best, median) >= target else "best only" if best >= target else "no"
-    if median < target:
+    if 0 < median < target:  # a zero median has no finite rise to name
         met += f" (median +{math.ceil(100 * (target / median - 1) - 1e-9)} %)"
     return f"{label:50} {'>= ' + format(target, 'g'):>8} {best:>8.2f} {median:>8.2f}  {met}"
 

@@ -27,6 +27,7 @@ def test_summary_line_names_the_rise_the_median_needs_rounded_up():
     assert bench_vs_stockfish.summary_line("f", 0.35, 0.34, 0.33).endswith("no (median +7 %)")
     assert bench_vs_stockfish.summary_line("f", 0.2, 0.2, 0.2).endswith("yes")
     assert bench_vs_stockfish.summary_line("f", 1.0, 1.0, 0.5).endswith("best only (median +100 %)")
+    assert bench_vs_stockfish.summary_line("f", 1.0, 0.0, 0.0).endswith("no")
 
 
 def test_the_ordered_searches_have_their_share_of_minimax_as_target():
